@@ -1,0 +1,16 @@
+import { Schema } from "@effect/schema";
+
+/**
+ * A domain event as the server stores and streams it (GET /api/events/stream/, one SSE message
+ * per event, `id:` = seq). The client wraps it in its envelope with origin "remote".
+ */
+export const ServerEvent = Schema.Struct({
+  seq: Schema.Number,
+  type: Schema.String,
+  version: Schema.Number,
+  payload: Schema.Unknown,
+  actor: Schema.String,
+  commandId: Schema.NullOr(Schema.String),
+  occurredAt: Schema.String,
+});
+export type ServerEvent = typeof ServerEvent.Type;

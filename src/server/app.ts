@@ -1,0 +1,62 @@
+import { randomUUID } from "node:crypto";
+import Fastify, { type FastifyServerOptions } from "fastify";
+import { API_ROOTS, type ApiRootName } from "../contracts/api-roots";
+import type { AppConfig } from "../contracts/app-config";
+import { apiRootPlugins } from "./api-roots";
+import { readDemoInfo } from "./db/seed/demo-info";
+import { registerErrorHandling } from "./platform/http/errors";
+import { registerSecurityHeaders } from "./platform/http/security";
+import { registerStaticClient } from "./platform/http/static-client";
+import type { AppServices } from "./services";
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Assembles the Fastify app: edges (headers, errors, static client) and the API roots it serves. */
+export async function buildApp(services: AppServices, options: { logger?: FastifyServerOptions["logger"] } = {}) {
+  const { config, database } = services;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+    requestIdHeader: "x-request-id",
+    genReqId: () => randomUUID(),
+    trustProxy: true,
+  });
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  await registerSecurityHeaders(app, { publicUrl: config.publicUrl });
+  registerErrorHandling(app);
+
+  app.get("/healthz", async (_request, reply) => {
+    try {
+      await database.system.selectNoFrom((eb) => eb.val(1).as("ok")).execute();
+      return { status: "ok" };
+    } catch {
+      return reply.status(503).send({ status: "unavailable" });
+    }
+  });
+
+  let demoInfo: Promise<AppConfig["demo"]> | undefined;
+  app.get("/config.json", async (_request, reply): Promise<AppConfig> => {
+    demoInfo ??= readDemoInfo(database);
+    reply.header("cache-control", "no-cache");
+    return { roots: { ...API_ROOTS }, demo: await demoInfo };
+  });
+
+  for (const root of config.roots as ApiRootName[]) {
+    await app.register(apiRootPlugins[root], { ...services, prefix: API_ROOTS[root] });
+  }
+
+  if (config.development) {
+    // npm run dev: the page's dev-reload script reloads when this stream reconnects after a restart.
+    app.get("/__dev/reload", (_request, reply) => {
+      reply.hijack();
+      reply.raw.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+      reply.raw.write(": dev reload\n\n");
+    });
+  }
+
+  await registerStaticClient(app, config.clientDir);
+  return app;
+}

@@ -1,0 +1,42 @@
+import { join } from "node:path";
+import type { ServerConfig } from "./config";
+import { openDatabase } from "./db/database";
+import { migrateToLatest } from "./db/migrate";
+import { assertTenancyIsSafe, createWithTenant } from "./db/tenancy";
+import { createTokenSigner } from "./platform/auth/tokens";
+import { EventWakeups } from "./platform/events/wakeups";
+import type { AppServices } from "./services";
+
+export interface RunningServices extends AppServices {
+  readonly migrationsApplied: readonly string[];
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database, migrates it and checks that tenant isolation holds before anything is
+ * served: a server whose app role could bypass row-level security does not start.
+ */
+export async function openServices(config: ServerConfig): Promise<RunningServices> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: join(config.dataDir, "pglite") });
+  try {
+    const migrationsApplied = await migrateToLatest(database);
+    const wakeups = new EventWakeups();
+    const withTenant = createWithTenant(database, (tenantId) => wakeups.wake(tenantId));
+    await assertTenancyIsSafe(database, withTenant);
+    return {
+      config,
+      database,
+      withTenant,
+      wakeups,
+      signer: createTokenSigner(config.secretKey),
+      migrationsApplied,
+      close: async () => {
+        await wakeups.close();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
+}

@@ -1,0 +1,84 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { API_ROOT_NAMES, type ApiRootName } from "../contracts/api-roots";
+
+/** Everything the server reads from its environment; documented one by one in the README. */
+export interface ServerConfig {
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  /** PostgreSQL server; embedded PGlite in `dataDir` when absent. */
+  readonly databaseUrl: string | undefined;
+  readonly smtpUrl: string | undefined;
+  readonly publicUrl: string;
+  readonly secretKey: string;
+  /** Create the demo companies on first start (default: yes on PGlite, no on PostgreSQL). */
+  readonly seedDemo: boolean;
+  readonly roots: readonly ApiRootName[];
+  /** Built client (index.html and chunks); null serves no client (an API-only process). */
+  readonly clientDir: string | null;
+  readonly logLevel: string;
+  readonly development: boolean;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[]): ServerConfig {
+  const port = env["PORT"] ? Number(env["PORT"]) : 3000;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be a port number, got ${env["PORT"]}`);
+  const host = env["HOST"] || "localhost";
+  const dataDir = resolve(env["DATA_DIR"] || "./data");
+  const databaseUrl = env["DATABASE_URL"] || undefined;
+  const seedDemo = env["SEED_DEMO"] === undefined || env["SEED_DEMO"] === "" ? !databaseUrl : env["SEED_DEMO"] === "1";
+  const shownHost = host === "0.0.0.0" || host === "::" ? "localhost" : host;
+  return {
+    port,
+    host,
+    dataDir,
+    databaseUrl,
+    smtpUrl: env["SMTP_URL"] || undefined,
+    publicUrl: (env["PUBLIC_URL"] || `http://${shownHost}:${port}`).replace(/\/$/, ""),
+    secretKey: env["SECRET_KEY"] || loadOrCreateSecretKey(dataDir),
+    seedDemo,
+    roots: parseRoots(argv),
+    clientDir: defaultClientDir(),
+    logLevel: env["LOG_LEVEL"] || "info",
+    development: env["NODE_ENV"] === "development",
+  };
+}
+
+/** `--roots main,auth` serves a subset of the API roots; all four by default. */
+export function parseRoots(argv: readonly string[]): ApiRootName[] {
+  const index = argv.findIndex((arg) => arg === "--roots" || arg.startsWith("--roots="));
+  if (index < 0) return [...API_ROOT_NAMES];
+  const arg = argv[index] ?? "";
+  const value = arg.includes("=") ? arg.slice(arg.indexOf("=") + 1) : (argv[index + 1] ?? "");
+  const roots = value.split(",").map((root) => root.trim()).filter(Boolean);
+  const unknown = roots.filter((root) => !(API_ROOT_NAMES as string[]).includes(root));
+  if (roots.length === 0 || unknown.length > 0) {
+    throw new ConfigError(`--roots takes a comma-separated list of ${API_ROOT_NAMES.join(", ")}; got "${value}"`);
+  }
+  return roots as ApiRootName[];
+}
+
+/**
+ * A generated key is kept in DATA_DIR so tokens survive a restart. More than one process must
+ * share one SECRET_KEY, set explicitly.
+ */
+function loadOrCreateSecretKey(dataDir: string): string {
+  const file = join(dataDir, "secret.key");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32).toString("hex");
+  writeFileSync(file, key + "\n", { mode: 0o600 });
+  return key;
+}
+
+function defaultClientDir(): string | null {
+  // The server bundle lives in dist/server, the client in dist/client.
+  const here = dirname(fileURLToPath(import.meta.url));
+  const candidate = resolve(here, "../client");
+  return existsSync(join(candidate, "index.html")) ? candidate : null;
+}

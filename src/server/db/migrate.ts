@@ -1,0 +1,17 @@
+import { Migrator } from "kysely/migration";
+import type { Database } from "./database";
+import { migrationProvider } from "./migrations";
+
+/** Brings the schema up to date; throws with the failing migration's name and cause. */
+export async function migrateToLatest(database: Database): Promise<string[]> {
+  const migrator = new Migrator({ db: database.system, provider: migrationProvider });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  const failed = results.find((result) => result.status === "Error");
+  if (error) {
+    const name = failed ? ` (${failed.migrationName})` : "";
+    throw new Error(`Database migration failed${name}: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
+  }
+  return results.filter((result) => result.status === "Success").map((result) => result.migrationName);
+}

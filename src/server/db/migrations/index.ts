@@ -1,0 +1,16 @@
+import type { Migration, MigrationProvider } from "kysely/migration";
+import * as platform from "./0001_platform";
+import * as kpiData from "./0002_kpi_data";
+
+/**
+ * Every migration, in order. Listed in code (not read from a folder) so the server bundle
+ * carries them. One set runs on both PGlite and PostgreSQL.
+ */
+const migrations: Record<string, Migration> = {
+  "0001_platform": platform,
+  "0002_kpi_data": kpiData,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

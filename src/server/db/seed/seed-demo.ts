@@ -1,0 +1,226 @@
+import type { Insertable } from "kysely";
+import { fiscalYearStart } from "../../../domain/fiscal-calendar";
+import { linearProgression } from "../../../domain/forecasting/linear-progression";
+import { monthDateOf, monthIndexAt, monthRange, type MonthIndex } from "../../../domain/months";
+import { hashPassword } from "../../platform/auth/passwords";
+import type { Database } from "../database";
+import type { DatabaseSchema, KpiValuesTable } from "../schema";
+import type { TenantContext, WithTenant } from "../tenancy";
+import { DEMO_CATEGORIES, DEMO_KPIS } from "./demo-catalog";
+import { DEMO_COMPANIES, DEMO_PASSWORD, ROLE_NAMES, type DemoCompany } from "./demo-companies";
+import { DEMO_INFO_KEY, type DemoInfo } from "./demo-info";
+import { actualValue, benchmarksOf, planningValue } from "./demo-series";
+import { seededRandom } from "./random";
+
+export const ACTUAL_MONTHS = 36;
+const FORECAST_BASIS_MONTHS = 12;
+const BATCH = 1000;
+const actor = { kind: "system", name: "demo-seed" } as const;
+
+/**
+ * Creates the demo companies once per database: the same data on every run (values depend on
+ * the month and a fixed seed, not on the day of seeding), up to the month before `now`.
+ * A seed cut off half-way is replaced on the next start: the marker is written last.
+ */
+export async function seedDemoData(database: Database, withTenant: WithTenant, now = new Date()): Promise<boolean> {
+  const done = await database.system.selectFrom("installation").select("key").where("key", "=", DEMO_INFO_KEY).executeTakeFirst();
+  if (done) return false;
+
+  const ids = DEMO_COMPANIES.map((company) => company.id);
+  await database.system.deleteFrom("tenants").where("id", "in", ids).execute();
+  await database.system
+    .insertInto("tenants")
+    .values(
+      DEMO_COMPANIES.map((company) => ({
+        id: company.id,
+        kind: company.kind,
+        name: company.name,
+        fiscal_year_offset: company.fiscalYearOffset,
+        local_currency: company.localCurrency,
+        multi_currency: company.multiCurrency,
+        features: JSON.stringify(company.features),
+      })),
+    )
+    .execute();
+
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const currentMonth = monthIndexAt(now);
+  for (const company of DEMO_COMPANIES) {
+    await withTenant(company.id, actor, async (context) => {
+      await seedUsers(context, company, passwordHash);
+      const counts = company.kpiData ? await seedKpiData(context, company, currentMonth) : { kpis: 0, values: 0 };
+      await seedFxRates(context, company, currentMonth);
+      await seedPortfolio(context, company);
+      await context.appendEvent({ type: "DemoDataSeeded", payload: { company: company.name, ...counts } });
+    });
+  }
+
+  const info: DemoInfo = {
+    password: DEMO_PASSWORD,
+    logins: DEMO_COMPANIES.flatMap((company) =>
+      company.users.map((user) => ({ email: user.email, role: user.role, company: company.name })),
+    ),
+  };
+  await database.system.insertInto("installation").values({ key: DEMO_INFO_KEY, value: JSON.stringify(info) }).execute();
+  return true;
+}
+
+async function seedUsers({ db, tenantId }: TenantContext, company: DemoCompany, passwordHash: string) {
+  const groups = await db
+    .insertInto("groups")
+    .values(ROLE_NAMES.map((name) => ({ tenant_id: tenantId, name })))
+    .returning(["id", "name"])
+    .execute();
+  for (const user of company.users) {
+    const row = await db
+      .insertInto("users")
+      .values({
+        tenant_id: tenantId,
+        email: user.email,
+        first_name: user.firstName,
+        last_name: user.lastName,
+        password_hash: passwordHash,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db.insertInto("login_emails").values({ email: user.email, tenant_id: tenantId, user_id: row.id }).execute();
+    const group = groups.find((candidate) => candidate.name === user.role);
+    if (group) await db.insertInto("user_groups").values({ tenant_id: tenantId, user_id: row.id, group_id: group.id }).execute();
+  }
+}
+
+async function seedKpiData({ db, tenantId }: TenantContext, company: DemoCompany, currentMonth: MonthIndex) {
+  const { scale, seed } = company.kpiData!;
+  const categoryIds = new Map<string, number>();
+  for (const [position, category] of DEMO_CATEGORIES.entries()) {
+    const row = await db
+      .insertInto("kpi_categories")
+      .values({ tenant_id: tenantId, name: category.name, kind: category.kind, position })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    categoryIds.set(category.name, row.id);
+  }
+
+  const kpiIds = new Map<string, number>();
+  for (const [position, kpi] of DEMO_KPIS.entries()) {
+    const benchmarks = benchmarksOf(kpi, scale);
+    const row = await db
+      .insertInto("kpis")
+      .values({
+        tenant_id: tenantId,
+        category_id: categoryIds.get(kpi.category)!,
+        parent_id: null,
+        key: kpi.key,
+        name: kpi.name,
+        description: kpi.description ?? "",
+        unit: kpi.unit,
+        aggregation_type: kpi.aggregation,
+        higher_is_better: kpi.higherIsBetter ?? true,
+        sensitivity: kpi.sensitivity ?? 0,
+        cadence: kpi.cadence ?? "monthly",
+        validation_state: kpi.validation ?? "validated",
+        benchmark_bottom25: benchmarks.bottom25,
+        benchmark_median50: benchmarks.median50,
+        benchmark_top25: benchmarks.top25,
+        benchmark_top5: benchmarks.top5,
+        formula: kpi.formula ?? null,
+        position,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    kpiIds.set(kpi.key, row.id);
+  }
+  for (const kpi of DEMO_KPIS.filter((candidate) => candidate.parent)) {
+    await db
+      .updateTable("kpis")
+      .set({ parent_id: kpiIds.get(kpi.parent!)! })
+      .where("id", "=", kpiIds.get(kpi.key)!)
+      .execute();
+  }
+
+  // Actuals up to last month; planning for the current and the next fiscal year.
+  const actualMonths = monthRange(currentMonth - ACTUAL_MONTHS, currentMonth - 1);
+  const planningStart = fiscalYearStart(currentMonth, company.fiscalYearOffset);
+  const planningMonths = monthRange(planningStart, planningStart + 23);
+  const stored = DEMO_KPIS.filter((kpi) => !kpi.formula);
+  const values: Insertable<KpiValuesTable>[] = [];
+  for (const kpi of stored) {
+    const kpiId = kpiIds.get(kpi.key)!;
+    for (const month of actualMonths) {
+      values.push({ tenant_id: tenantId, kpi_id: kpiId, series: "actual", month: monthDateOf(month), value: actualValue(kpi, month, scale, seed) });
+    }
+    for (const month of planningMonths) {
+      values.push({ tenant_id: tenantId, kpi_id: kpiId, series: "planning", month: monthDateOf(month), value: planningValue(kpi, month, scale) });
+    }
+  }
+  await insertInBatches(db, "kpi_values", values);
+
+  // The system forecast: linear progression over the last 12 actuals, to the end of planning.
+  const forecastMonths = monthRange(currentMonth, planningStart + 23);
+  const forecast = await db
+    .insertInto("forecasts")
+    .values({
+      tenant_id: tenantId,
+      name: "System forecast",
+      source: "meridian",
+      method: "linear_progression",
+      is_system: true,
+      is_active: true,
+      actuals_from: monthDateOf(currentMonth - FORECAST_BASIS_MONTHS),
+      actuals_to: monthDateOf(currentMonth - 1),
+      forecast_from: monthDateOf(forecastMonths[0]!),
+      forecast_to: monthDateOf(forecastMonths.at(-1)!),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const forecastValues = stored
+    .filter((kpi) => kpi.shape !== "binary")
+    .flatMap((kpi) => {
+      const basis = actualMonths.slice(-FORECAST_BASIS_MONTHS).map((month) => actualValue(kpi, month, scale, seed));
+      const projected = linearProgression(basis, forecastMonths.length) ?? [];
+      return projected.map((value, step) => ({
+        tenant_id: tenantId,
+        forecast_id: forecast.id,
+        kpi_id: kpiIds.get(kpi.key)!,
+        month: monthDateOf(forecastMonths[step]!),
+        value: Math.round(Math.max(kpi.min ?? (kpi.shape === "ratio" ? -Infinity : 0), value) * 100) / 100,
+      }));
+    });
+  await insertInBatches(db, "forecast_values", forecastValues);
+  return { kpis: DEMO_KPIS.length, values: values.length + forecastValues.length };
+}
+
+/** Monthly dated rates over the data window; the earliest date also covers earlier months. */
+async function seedFxRates({ db, tenantId }: TenantContext, company: DemoCompany, currentMonth: MonthIndex) {
+  for (const fxRate of company.fxRates) {
+    const row = await db
+      .insertInto("fx_rates")
+      .values({ tenant_id: tenantId, name: fxRate.name, currency: fxRate.currency })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const months = monthRange(currentMonth - ACTUAL_MONTHS, fiscalYearStart(currentMonth, company.fiscalYearOffset) + 23);
+    const rates = months.map((month) => {
+      const yearlyWave = 0.015 * Math.sin((2 * Math.PI * month) / 12);
+      const noise = 0.008 * seededRandom(`fx/${fxRate.currency}/${month}`).normal();
+      const rate = fxRate.rate * (1 + yearlyWave + noise);
+      return { tenant_id: tenantId, fx_rate_id: row.id, valid_from: monthDateOf(month), rate: Math.round(rate * 10_000) / 10_000 };
+    });
+    await insertInBatches(db, "fx_rate_values", rates);
+  }
+}
+
+async function seedPortfolio({ db, tenantId }: TenantContext, company: DemoCompany) {
+  for (const link of company.portfolio) {
+    const target = DEMO_COMPANIES.find((candidate) => candidate.id === link.companyId)!;
+    await db
+      .insertInto("registered_instances")
+      .values({ tenant_id: tenantId, target_tenant_id: target.id, instance_name: target.name, authorization_state: link.state })
+      .execute();
+  }
+}
+
+async function insertInBatches<T extends keyof DatabaseSchema>(db: TenantContext["db"], table: T, rows: readonly Insertable<DatabaseSchema[T]>[]) {
+  for (let start = 0; start < rows.length; start += BATCH) {
+    await db.insertInto(table).values(rows.slice(start, start + BATCH) as never).execute();
+  }
+}

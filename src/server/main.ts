@@ -1,0 +1,55 @@
+import { buildApp } from "./app";
+import { openServices } from "./bootstrap";
+import { ConfigError, loadConfig } from "./config";
+import { readDemoInfo } from "./db/seed/demo-info";
+import { seedDemoData } from "./db/seed/seed-demo";
+
+/**
+ * Process entry. `--roots main,auth` serves a subset of the API roots; `--migrate-only`
+ * migrates the database and exits (npm run migrate).
+ */
+async function main(argv: readonly string[]) {
+  const config = loadConfig(process.env, argv);
+  const services = await openServices(config);
+  const engine = config.databaseUrl ? "PostgreSQL" : `embedded PostgreSQL (PGlite) in ${config.dataDir}`;
+  if (argv.includes("--migrate-only")) {
+    const applied = services.migrationsApplied;
+    console.log(applied.length ? `Applied migrations: ${applied.join(", ")}` : "The database schema is up to date.");
+    await services.close();
+    return;
+  }
+  if (config.seedDemo && (await seedDemoData(services.database, services.withTenant))) {
+    console.log("Created the demo companies.");
+  }
+
+  const app = await buildApp(services);
+  await services.wakeups.listen(services.database, app.log);
+  await app.listen({ port: config.port, host: config.host });
+
+  const demo = await readDemoInfo(services.database);
+  const lines = [`Meridian is running at ${config.publicUrl}`, `  database: ${engine}`, `  API roots: ${config.roots.join(", ")}`];
+  if (demo) {
+    lines.push(`  demo logins (password "${demo.password}"):`);
+    for (const login of demo.logins) lines.push(`    ${login.email.padEnd(34)} ${login.role} · ${login.company}`);
+  }
+  console.log(lines.join("\n"));
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, "shutting down");
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    await services.close();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}
+
+main(process.argv.slice(2)).catch((error) => {
+  console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error);
+  process.exit(1);
+});

@@ -1,0 +1,32 @@
+import type { FastifyRequest } from "fastify";
+import type { WithTenant } from "../../db/tenancy";
+import { unauthorized } from "../http/errors";
+import type { TokenSigner } from "./tokens";
+
+/** The signed-in user a request acts for. */
+export interface RequestUser {
+  readonly tenantId: string;
+  readonly userId: number;
+  readonly isStaff: boolean;
+}
+
+export const MISSING_CREDENTIALS = "Authentication credentials were not provided.";
+export const INVALID_TOKEN = "Given token not valid for any token type";
+
+/**
+ * Reads `Authorization: Bearer <access token>` and checks the user still exists and is active,
+ * on every request, so a deactivation takes effect at once. Tokens never travel in URLs.
+ */
+export async function authenticate(request: FastifyRequest, signer: TokenSigner, withTenant: WithTenant): Promise<RequestUser> {
+  const header = request.headers.authorization;
+  if (!header) throw unauthorized(MISSING_CREDENTIALS);
+  const [scheme, token] = header.split(" ");
+  if (scheme !== "Bearer" || !token) throw unauthorized(INVALID_TOKEN);
+  const subject = await signer.verify("access", token);
+  if (!subject) throw unauthorized(INVALID_TOKEN);
+  const user = await withTenant(subject.tenantId, { kind: "user", userId: subject.userId }, ({ db }) =>
+    db.selectFrom("users").select(["is_active", "is_staff"]).where("id", "=", subject.userId).executeTakeFirst(),
+  );
+  if (!user?.is_active) throw unauthorized(INVALID_TOKEN);
+  return { tenantId: subject.tenantId, userId: subject.userId, isStaff: user.is_staff };
+}

@@ -1,0 +1,14 @@
+import type { ServerConfig } from "./config";
+import type { Database } from "./db/database";
+import type { WithTenant } from "./db/tenancy";
+import type { TokenSigner } from "./platform/auth/tokens";
+import type { EventWakeups } from "./platform/events/wakeups";
+
+/** What the routes of every API root are built from; assembled once in main.ts (or a test). */
+export interface AppServices {
+  readonly config: ServerConfig;
+  readonly database: Database;
+  readonly withTenant: WithTenant;
+  readonly wakeups: EventWakeups;
+  readonly signer: TokenSigner;
+}
