@@ -51,7 +51,8 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
       return pg.types.getTypeParser(oid, format);
     },
   };
-  const pool = new pg.Pool({ connectionString, max: poolSize, types });
+  // allowExitOnIdle: an idle pool never keeps a finished script or test run alive.
+  const pool = new pg.Pool({ connectionString, max: poolSize, types, allowExitOnIdle: true });
   const system = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
   return {
     engine: "postgres",

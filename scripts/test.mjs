@@ -1,0 +1,39 @@
+// npm test: builds, then runs every suite with uvu on embedded PGlite; when TEST_DATABASE_URL is
+// set, runs the database suites (test/server) again on that PostgreSQL. Ends with one line
+// "N passed, N failed" over all passes, and a non-zero exit code when anything failed.
+import { spawnSync } from "node:child_process";
+import { dirname, join } from "node:path";
+
+const root = join(dirname(new URL(import.meta.url).pathname), "..");
+const uvu = join(root, "node_modules/uvu/bin.js");
+const only = process.argv[2]; // optional: a folder under test/ to run alone, e.g. "domain"
+
+const build = spawnSync(process.execPath, ["build.mjs"], { cwd: root, stdio: "inherit" });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const passes = [{ name: "PGlite", dir: only ? `test/${only}` : "test", env: { TEST_DB_ENGINE: "pglite" } }];
+if (process.env.TEST_DATABASE_URL && (!only || only.startsWith("server"))) {
+  passes.push({ name: "PostgreSQL", dir: only ? `test/${only}` : "test/server", env: { TEST_DB_ENGINE: "postgres" } });
+}
+
+let passed = 0;
+let failed = 0;
+for (const pass of passes) {
+  console.log(`\n── ${pass.dir} on ${pass.name} ──`);
+  const result = spawnSync(process.execPath, ["--import", "tsx", "--import", join(root, "test/setup.ts"), uvu, pass.dir, "\\.test\\.tsx?$"], {
+    cwd: root,
+    env: { ...process.env, ...pass.env },
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  process.stdout.write(result.stdout ?? "");
+  const count = (label) => Number(new RegExp(`${label}:\\s+(\\d+)`).exec(result.stdout ?? "")?.[1] ?? 0);
+  const total = count("Total");
+  const ok = count("Passed");
+  passed += ok;
+  failed += total - ok - count("Skipped");
+  if (result.status !== 0 && total === ok) failed += 1; // a crash outside any test still fails the run
+}
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);
