@@ -1,0 +1,123 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import type { ServerEvent } from "../../../src/contracts/server-events";
+import { createWithTenant } from "../../../src/server/db/tenancy";
+import { EventWakeups } from "../../../src/server/platform/events/wakeups";
+import { testApp } from "../../support/app";
+import { createTestTenant, createTestUser, testDatabase, TEST_ENGINE } from "../../support/database";
+
+const system = { kind: "system", name: "test" } as const;
+
+async function listeningApp(options: { wakeups?: EventWakeups } = {}) {
+  const { app, services } = await testApp({}, options.wakeups ? { wakeups: options.wakeups } : {});
+  const address = await app.listen({ port: 0, host: "127.0.0.1" });
+  return { app, services, address };
+}
+
+async function signedInUser(services: Awaited<ReturnType<typeof testApp>>["services"]) {
+  const tenantId = await createTestTenant();
+  const user = await createTestUser(tenantId);
+  const token = await services.signer.sign("access", { tenantId, userId: user.id }, 300);
+  return { tenantId, user, token };
+}
+
+/** Reads server-sent events from a fetch body until `count` arrived (or fails after 5 s). */
+async function readEvents(response: Response, count: number): Promise<ServerEvent[]> {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  const events: ServerEvent[] = [];
+  let buffer = "";
+  const deadline = setTimeout(() => void reader.cancel(), 5000);
+  try {
+    while (events.length < count) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(value, { stream: true });
+      let boundary;
+      while ((boundary = buffer.indexOf("\n\n")) >= 0) {
+        const message = buffer.slice(0, boundary);
+        buffer = buffer.slice(boundary + 2);
+        const data = message.split("\n").find((line) => line.startsWith("data: "));
+        if (data) events.push(JSON.parse(data.slice(6)));
+      }
+    }
+  } finally {
+    clearTimeout(deadline);
+    await reader.cancel().catch(() => {});
+  }
+  return events;
+}
+
+test("the stream needs a valid access token in the Authorization header", async () => {
+  const { app, services, address } = await listeningApp();
+  const { tenantId, user } = await signedInUser(services);
+  const url = `${address}/api/events/stream/`;
+  assert.is((await fetch(url)).status, 401);
+  assert.is((await fetch(url, { headers: { authorization: "Bearer not-a-token" } })).status, 401);
+  const mfaToken = await services.signer.sign("mfa", { tenantId, userId: user.id }, 300);
+  assert.is((await fetch(url, { headers: { authorization: `Bearer ${mfaToken}` } })).status, 401, "an MFA-step token is no access token");
+  const inactive = await createTestUser(tenantId, { isActive: false });
+  const inactiveToken = await services.signer.sign("access", { tenantId, userId: inactive.id }, 300);
+  const refused = await fetch(url, { headers: { authorization: `Bearer ${inactiveToken}` } });
+  assert.is(refused.status, 401);
+  assert.equal(await refused.json(), { detail: "Given token not valid for any token type" });
+  const badResume = await fetch(`${url}?after=-4`, { headers: { authorization: `Bearer ${(await signedInUser(services)).token}` } });
+  assert.is(badResume.status, 400);
+  await app.close();
+});
+
+test("new events of the user's tenant arrive live, other tenants' never", async () => {
+  const { app, services, address } = await listeningApp();
+  const { withTenant } = await testDatabase();
+  const { tenantId, token } = await signedInUser(services);
+  const other = await createTestTenant();
+  await withTenant(tenantId, system, (context) => context.appendEvent({ type: "BeforeConnect", payload: {} }));
+  const response = await fetch(`${address}/api/events/stream/`, { headers: { authorization: `Bearer ${token}` } });
+  assert.is(response.status, 200);
+  assert.match(String(response.headers.get("content-type")), /text\/event-stream/);
+  const received = readEvents(response, 2);
+  await withTenant(other, system, (context) => context.appendEvent({ type: "ElsewhereHappened", payload: { secret: true } }));
+  await withTenant(tenantId, { kind: "user", userId: 1 }, (context) => context.appendEvent({ type: "KpiValueEdited", payload: { kpi: 1, value: 5 } }));
+  await withTenant(tenantId, system, (context) => context.appendEvent({ type: "FavoriteAdded", payload: { kpi: 2 } }));
+  const events = await received;
+  assert.equal(events.map((event) => [event.seq, event.type]), [[2, "KpiValueEdited"], [3, "FavoriteAdded"]]);
+  assert.equal(events[0]?.payload, { kpi: 1, value: 5 });
+  assert.is(events[0]?.actor, "user:1");
+  await app.close();
+});
+
+test("a stream resumes after the last seq it saw (Last-Event-ID or ?after=)", async () => {
+  const { app, services, address } = await listeningApp();
+  const { withTenant } = await testDatabase();
+  const { tenantId, token } = await signedInUser(services);
+  for (const type of ["A", "B", "C", "D"]) await withTenant(tenantId, system, (context) => context.appendEvent({ type, payload: {} }));
+  const byHeader = await fetch(`${address}/api/events/stream/`, { headers: { authorization: `Bearer ${token}`, "last-event-id": "2" } });
+  assert.equal((await readEvents(byHeader, 2)).map((event) => event.type), ["C", "D"]);
+  const byQuery = await fetch(`${address}/api/events/stream/?after=0`, { headers: { authorization: `Bearer ${token}` } });
+  assert.equal((await readEvents(byQuery, 4)).map((event) => event.seq), [1, 2, 3, 4]);
+  await app.close();
+});
+
+if (TEST_ENGINE === "postgres") {
+  test("on PostgreSQL, a commit in another process wakes the stream through LISTEN/NOTIFY", async () => {
+    const { database } = await testDatabase();
+    const listening = new EventWakeups();
+    await listening.listen(database, console as never);
+    const { app, services, address } = await listeningApp({ wakeups: listening });
+    try {
+      const { tenantId, token } = await signedInUser(services);
+      // This writer wakes nobody in-process, like a server process of its own would.
+      const otherProcess = createWithTenant(database, () => {});
+      const response = await fetch(`${address}/api/events/stream/`, { headers: { authorization: `Bearer ${token}` } });
+      const received = readEvents(response, 1);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await otherProcess(tenantId, system, (context) => context.appendEvent({ type: "FromAnotherProcess", payload: {} }));
+      assert.equal((await received).map((event) => event.type), ["FromAnotherProcess"]);
+    } finally {
+      await app.close();
+      await listening.close();
+    }
+  });
+}
+
+test.run();
