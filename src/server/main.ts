@@ -4,6 +4,8 @@ import { ConfigError, loadConfig } from "./config";
 import { readDemoInfo } from "./db/seed/demo-info";
 import { seedDemoData } from "./db/seed/seed-demo";
 
+const SHUTDOWN_GRACE_MS = 2_000;
+
 /**
  * Process entry. `--roots main,auth` serves a subset of the API roots; `--migrate-only`
  * migrates the database and exits (npm run migrate).
@@ -41,6 +43,10 @@ async function main(argv: readonly string[]) {
     app.log.info({ signal }, "shutting down");
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    // In-flight requests get a grace period; then sockets that stay open (browser keep-alive and
+    // pre-connects, which Node does not count as idle) are cut so the process can exit.
+    const cut = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    cut.unref();
     await app.close();
     await services.close();
     process.exit(0);
