@@ -2,11 +2,14 @@
 // set, runs the database suites (test/server) again on that PostgreSQL. Ends with one line
 // "N passed, N failed" over all passes, and a non-zero exit code when anything failed.
 import { spawnSync } from "node:child_process";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 
 const root = join(dirname(new URL(import.meta.url).pathname), "..");
 const uvu = join(root, "node_modules/uvu/bin.js");
-const only = process.argv[2]; // optional: a folder under test/ to run alone, e.g. "domain"
+// Optional: a folder or one file under test/ to run alone, e.g. "domain" or "server/app.test.ts".
+const only = process.argv[2];
+const onlyFile = only?.endsWith(".ts") || only?.endsWith(".tsx");
+const target = (dir) => (onlyFile ? { dir: dirname(dir), pattern: `${basename(dir).replaceAll(".", "\\.")}$` } : { dir, pattern: "\\.test\\.tsx?$" });
 
 const build = spawnSync(process.execPath, ["build.mjs"], { cwd: root, stdio: "inherit" });
 if (build.status !== 0) process.exit(build.status ?? 1);
@@ -20,7 +23,8 @@ let passed = 0;
 let failed = 0;
 for (const pass of passes) {
   console.log(`\n── ${pass.dir} on ${pass.name} ──`);
-  const result = spawnSync(process.execPath, ["--import", "tsx", "--import", join(root, "test/setup.ts"), uvu, pass.dir, "\\.test\\.tsx?$"], {
+  const { dir, pattern } = target(pass.dir);
+  const result = spawnSync(process.execPath, ["--import", "tsx", "--import", join(root, "test/setup.ts"), uvu, dir, pattern], {
     cwd: root,
     env: { ...process.env, ...pass.env },
     encoding: "utf8",

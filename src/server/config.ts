@@ -38,7 +38,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[]): Ser
     host,
     dataDir,
     databaseUrl,
-    smtpUrl: env["SMTP_URL"] || undefined,
+    smtpUrl: parseSmtpUrl(env["SMTP_URL"]),
     publicUrl: (env["PUBLIC_URL"] || `http://${shownHost}:${port}`).replace(/\/$/, ""),
     secretKey: env["SECRET_KEY"] || loadOrCreateSecretKey(dataDir),
     seedDemo,
@@ -47,6 +47,13 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[]): Ser
     logLevel: env["LOG_LEVEL"] || "info",
     development: env["NODE_ENV"] === "development",
   };
+}
+
+function parseSmtpUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const protocol = URL.canParse(value) ? new URL(value).protocol : "";
+  if (protocol !== "smtp:" && protocol !== "smtps:") throw new ConfigError(`SMTP_URL must be an smtp:// or smtps:// URL, got "${value}"`);
+  return value;
 }
 
 /** `--roots main,auth` serves a subset of the API roots; all four by default. */
