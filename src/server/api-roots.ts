@@ -1,17 +1,21 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ApiRootName } from "../contracts/api-roots";
+import { authServiceRoutes, sessionRoutes } from "./features/auth/auth-routes";
 import { eventStreamRoutes } from "./platform/events/stream-route";
 import type { AppServices } from "./services";
 
 /**
- * The routes of each API root. Features register here as they land; a root without routes
- * still exists and answers the JSON 404 for every path.
+ * The routes of each API root, registered inside the root's prefix. Features register here as
+ * they land; a root without routes still exists and answers the JSON 404 for every path.
  */
-export const apiRootPlugins: Record<ApiRootName, FastifyPluginAsync<AppServices>> = {
-  main: async (app, { signer, withTenant, wakeups }) => {
-    await app.register(eventStreamRoutes, { signer, withTenant, wakeups });
+export const apiRoots: Record<ApiRootName, (root: FastifyInstance, services: AppServices) => Promise<void>> = {
+  main: async (root, services) => {
+    await root.register(eventStreamRoutes, { signer: services.signer, withTenant: services.withTenant, wakeups: services.wakeups });
+    await root.register(sessionRoutes, services);
   },
-  auth: async () => {},
+  auth: async (root, services) => {
+    await root.register(authServiceRoutes, services);
+  },
   warehouse: async () => {},
   ai: async () => {},
 };

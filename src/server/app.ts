@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
+import fastifyCookie from "@fastify/cookie";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { API_ROOTS, type ApiRootName } from "../contracts/api-roots";
 import type { AppConfig } from "../contracts/app-config";
-import { apiRootPlugins } from "./api-roots";
+import { apiRoots } from "./api-roots";
 import { readDemoInfo } from "./db/seed/demo-info";
 import { registerErrorHandling } from "./platform/http/errors";
 import { registerSecurityHeaders } from "./platform/http/security";
@@ -26,6 +27,7 @@ export async function buildApp(services: AppServices, options: { logger?: Fastif
   });
 
   await registerSecurityHeaders(app, { publicUrl: config.publicUrl });
+  await app.register(fastifyCookie);
   registerErrorHandling(app);
 
   app.get("/healthz", async (_request, reply) => {
@@ -45,7 +47,7 @@ export async function buildApp(services: AppServices, options: { logger?: Fastif
   });
 
   for (const root of config.roots as ApiRootName[]) {
-    await app.register(apiRootPlugins[root], { ...services, prefix: API_ROOTS[root] });
+    await app.register((rootApp) => apiRoots[root](rootApp, services), { prefix: API_ROOTS[root] });
   }
 
   if (config.development) {

@@ -21,6 +21,8 @@ export interface ServerConfig {
   readonly clientDir: string | null;
   readonly logLevel: string;
   readonly development: boolean;
+  /** Idle minutes until automatic logout: the refresh token's idle lifetime. */
+  readonly autoLogoutMinutes: number;
 }
 
 export class ConfigError extends Error {}
@@ -32,6 +34,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[]): Ser
   const dataDir = resolve(env["DATA_DIR"] || "./data");
   const databaseUrl = env["DATABASE_URL"] || undefined;
   const seedDemo = env["SEED_DEMO"] === undefined || env["SEED_DEMO"] === "" ? !databaseUrl : env["SEED_DEMO"] === "1";
+  const autoLogoutMinutes = env["AUTO_LOGOUT_MINUTES"] ? Number(env["AUTO_LOGOUT_MINUTES"]) : 30;
+  if (!Number.isInteger(autoLogoutMinutes) || autoLogoutMinutes < 1 || autoLogoutMinutes > 720) {
+    throw new ConfigError(`AUTO_LOGOUT_MINUTES must be a whole number of minutes from 1 to 720, got ${env["AUTO_LOGOUT_MINUTES"]}`);
+  }
   const shownHost = host === "0.0.0.0" || host === "::" ? "localhost" : host;
   return {
     port,
@@ -46,6 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[]): Ser
     clientDir: defaultClientDir(),
     logLevel: env["LOG_LEVEL"] || "info",
     development: env["NODE_ENV"] === "development",
+    autoLogoutMinutes,
   };
 }
 

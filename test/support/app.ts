@@ -26,6 +26,7 @@ export async function testApp(overrides: Partial<ServerConfig> = {}, serviceOver
     clientDir: null,
     logLevel: "silent",
     development: false,
+    autoLogoutMinutes: 30,
     ...overrides,
   };
   const services: AppServices = { config, ...shared, signer: createTokenSigner(config.secretKey), ...serviceOverrides };

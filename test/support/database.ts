@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { openPGlite, openPostgres, type Database } from "../../src/server/db/database";
 import { migrateToLatest } from "../../src/server/db/migrate";
 import { assertTenancyIsSafe, createWithTenant, type WithTenant } from "../../src/server/db/tenancy";
+import { hashPassword } from "../../src/server/platform/auth/passwords";
 import { EventWakeups } from "../../src/server/platform/events/wakeups";
 
 export interface TestDatabase {
@@ -44,16 +45,28 @@ export async function createTestTenant(options: { name?: string; kind?: "company
 }
 
 /** A user in `tenantId`, created the way the app does (inside the tenant's transaction). */
-export async function createTestUser(tenantId: string, options: { isActive?: boolean; isStaff?: boolean } = {}) {
+export async function createTestUser(
+  tenantId: string,
+  options: { isActive?: boolean; isStaff?: boolean; password?: string; groups?: { name: string; permissions: string[] }[] } = {},
+) {
   const { withTenant } = await testDatabase();
   const email = `user-${randomUUID()}@test.example`;
+  const passwordHash = options.password ? await hashPassword(options.password) : null;
   return withTenant(tenantId, { kind: "system", name: "test" }, async ({ db }) => {
     const user = await db
       .insertInto("users")
-      .values({ tenant_id: tenantId, email, password_hash: null, is_active: options.isActive ?? true, is_staff: options.isStaff ?? false })
+      .values({ tenant_id: tenantId, email, password_hash: passwordHash, is_active: options.isActive ?? true, is_staff: options.isStaff ?? false })
       .returning("id")
       .executeTakeFirstOrThrow();
     await db.insertInto("login_emails").values({ email, tenant_id: tenantId, user_id: user.id }).execute();
+    for (const group of options.groups ?? []) {
+      const existing = await db.selectFrom("groups").select("id").where("name", "=", group.name).executeTakeFirst();
+      const groupId = existing?.id ?? (await db.insertInto("groups").values({ tenant_id: tenantId, name: group.name }).returning("id").executeTakeFirstOrThrow()).id;
+      if (!existing && group.permissions.length > 0) {
+        await db.insertInto("group_permissions").values(group.permissions.map((permission) => ({ tenant_id: tenantId, group_id: groupId, permission }))).execute();
+      }
+      await db.insertInto("user_groups").values({ tenant_id: tenantId, user_id: user.id, group_id: groupId }).execute();
+    }
     return { id: user.id, email };
   });
 }

@@ -18,6 +18,9 @@ export interface DatabaseSchema {
   forecasts: ForecastsTable;
   forecast_values: ForecastValuesTable;
   registered_instances: RegisteredInstancesTable;
+  group_permissions: GroupPermissionsTable;
+  user_permissions: UserPermissionsTable;
+  refresh_tokens: RefreshTokensTable;
 }
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -195,4 +198,30 @@ export interface RegisteredInstancesTable {
   instance_name: string;
   frontend_url: Generated<string>;
   authorization_state: Generated<"requested" | "denied" | "authorized">;
+}
+
+export interface GroupPermissionsTable {
+  tenant_id: string;
+  group_id: number;
+  permission: string;
+}
+
+export interface UserPermissionsTable {
+  tenant_id: string;
+  user_id: number;
+  permission: string;
+}
+
+export interface RefreshTokensTable {
+  tenant_id: string;
+  id: Generated<string>;
+  user_id: number;
+  family_id: string;
+  token_hash: string;
+  created_at: Timestamp;
+  idle_expires_at: Date;
+  family_expires_at: Date;
+  replaced_at: Date | null;
+  revoked_at: Date | null;
+  revoked_reason: string | null;
 }

@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from "kysely/migration";
 import * as platform from "./0001_platform";
 import * as kpiData from "./0002_kpi_data";
+import * as auth from "./0003_auth";
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the server bundle
@@ -9,6 +10,7 @@ import * as kpiData from "./0002_kpi_data";
 const migrations: Record<string, Migration> = {
   "0001_platform": platform,
   "0002_kpi_data": kpiData,
+  "0003_auth": auth,
 };
 
 export const migrationProvider: MigrationProvider = {

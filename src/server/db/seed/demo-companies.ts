@@ -1,19 +1,9 @@
+import { ROLE_NAMES, type RoleName } from "../../../domain/permissions/roles";
 import type { TenantKind } from "../schema";
 
 /** Every demo password; the sign-in page shows it only in demo mode. */
 export const DEMO_PASSWORD = "meridian-demo";
 
-/** The role names of the product; each becomes a permission group in every tenant. */
-export const ROLE_NAMES = [
-  "Administrator",
-  "C-Level",
-  "Delegate",
-  "Employee",
-  "External",
-  "Investor",
-  "Head of department",
-] as const;
-export type RoleName = (typeof ROLE_NAMES)[number];
 
 export interface DemoUser {
   readonly email: string;

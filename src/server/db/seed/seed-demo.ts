@@ -2,12 +2,13 @@ import type { Insertable } from "kysely";
 import { fiscalYearStart } from "../../../domain/fiscal-calendar";
 import { linearProgression } from "../../../domain/forecasting/linear-progression";
 import { monthDateOf, monthIndexAt, monthRange, type MonthIndex } from "../../../domain/months";
+import { ROLE_NAMES, ROLE_PERMISSIONS } from "../../../domain/permissions/roles";
 import { hashPassword } from "../../platform/auth/passwords";
 import type { Database } from "../database";
 import type { DatabaseSchema, KpiValuesTable } from "../schema";
 import type { TenantContext, WithTenant } from "../tenancy";
 import { DEMO_CATEGORIES, DEMO_KPIS } from "./demo-catalog";
-import { DEMO_COMPANIES, DEMO_PASSWORD, ROLE_NAMES, type DemoCompany } from "./demo-companies";
+import { DEMO_COMPANIES, DEMO_PASSWORD, type DemoCompany } from "./demo-companies";
 import { DEMO_INFO_KEY, type DemoInfo } from "./demo-info";
 import { actualValue, benchmarksOf, planningValue } from "./demo-series";
 import { seededRandom } from "./random";
@@ -70,6 +71,10 @@ async function seedUsers({ db, tenantId }: TenantContext, company: DemoCompany, 
     .insertInto("groups")
     .values(ROLE_NAMES.map((name) => ({ tenant_id: tenantId, name })))
     .returning(["id", "name"])
+    .execute();
+  await db
+    .insertInto("group_permissions")
+    .values(groups.flatMap((group) => ROLE_PERMISSIONS[group.name as keyof typeof ROLE_PERMISSIONS].map((permission) => ({ tenant_id: tenantId, group_id: group.id, permission }))))
     .execute();
   for (const user of company.users) {
     const row = await db

@@ -1,0 +1,69 @@
+import type { Permission } from "../permissions/catalogue";
+
+/**
+ * The screens of the main layout: where they live, what they are called in the menu, and what a
+ * user needs to reach them (any one of `anyOf`, and the tenant's `feature` flag). The server
+ * builds the menu from this table and the route guard checks routes against it.
+ *
+ * `landed` says the screen is built. Until then it is in neither the menu nor the route table:
+ * the product shows no placeholder pages.
+ */
+export interface Screen {
+  readonly path: string;
+  readonly label: string;
+  readonly section: MenuSection;
+  readonly anyOf: readonly Permission[] | "anyone";
+  readonly feature?: string;
+  readonly instances: readonly ("company" | "investor" | "holding")[];
+  readonly landed: boolean;
+}
+
+export type MenuSection =
+  | "My dashboard"
+  | "Reporting"
+  | "Planning"
+  | "Forecasting"
+  | "Objectives"
+  | "Investor reporting"
+  | "Query builder"
+  | "Data management"
+  | "Holding"
+  | "Copilot"
+  | "Settings";
+
+const COMPANY = ["company", "investor"] as const;
+const ALL = ["company", "investor", "holding"] as const;
+const OKR_READ: Permission[] = ["read_corporate_okrs", "read_team_okrs", "read_employee_okrs"];
+const KPI_READ: Permission[] = ["read_super_sensitive", "read_most_sensitive", "read_sensitive", "read_non_sensitive"];
+
+export const SCREENS: readonly Screen[] = [
+  { path: "/my-dashboard", label: "My dashboard", section: "My dashboard", anyOf: ["access_my_dashboard"], feature: "my_dashboard", instances: COMPANY, landed: false },
+  { path: "/reporting/operational-dashboard", label: "Operational dashboard", section: "Reporting", anyOf: ["access_operational_reporting"], instances: COMPANY, landed: false },
+  { path: "/reporting/strategic-dashboard", label: "Strategic dashboard", section: "Reporting", anyOf: ["access_strategic_reporting"], instances: COMPANY, landed: false },
+  { path: "/reporting/financial-dashboard", label: "Financial dashboard", section: "Reporting", anyOf: ["access_financial_reporting"], instances: COMPANY, landed: false },
+  { path: "/reporting/custom", label: "Custom dashboards", section: "Reporting", anyOf: ["control_custom_dashboards"], instances: COMPANY, landed: false },
+  { path: "/reporting/kpi-detail", label: "KPI detail", section: "Reporting", anyOf: KPI_READ, instances: COMPANY, landed: false },
+  { path: "/planning/financial-planning", label: "Financial planning", section: "Planning", anyOf: ["access_financial_planning"], instances: COMPANY, landed: false },
+  { path: "/planning/operational-planning", label: "Operational planning", section: "Planning", anyOf: ["access_operational_planning"], instances: COMPANY, landed: false },
+  { path: "/liquidity-planning", label: "Liquidity planning", section: "Planning", anyOf: ["access_liquidity_planning"], instances: COMPANY, landed: false },
+  { path: "/forecasting", label: "Forecasting", section: "Forecasting", anyOf: ["read_forecasts"], feature: "forecasting", instances: COMPANY, landed: false },
+  { path: "/objectives/overview", label: "Objectives", section: "Objectives", anyOf: OKR_READ, feature: "okr", instances: ALL, landed: false },
+  { path: "/investor-reporting", label: "Investor reporting", section: "Investor reporting", anyOf: ["read_investor_reporting"], instances: COMPANY, landed: false },
+  { path: "/query-builder", label: "Query builder", section: "Query builder", anyOf: ["can_build_kpis"], feature: "query_builder", instances: COMPANY, landed: false },
+  { path: "/data-management/data-input", label: "Data input", section: "Data management", anyOf: ["upload_download_excel_data"], instances: COMPANY, landed: false },
+  { path: "/integration", label: "Integrations", section: "Data management", anyOf: ["manage_data_integrations"], feature: "integration_dashboard", instances: COMPANY, landed: false },
+  { path: "/holding/reporting", label: "Holding reporting", section: "Holding", anyOf: "anyone", feature: "holding_reporting", instances: ["holding"], landed: false },
+  { path: "/holding/portfolio", label: "Portfolio management", section: "Holding", anyOf: "anyone", feature: "holding_reporting", instances: ["holding"], landed: false },
+  { path: "/chat", label: "Copilot", section: "Copilot", anyOf: ["access_copilot_chat", "access_copilot"], feature: "copilot_chat", instances: COMPANY, landed: false },
+  { path: "/settings/user-management", label: "User management", section: "Settings", anyOf: "anyone", instances: ALL, landed: false },
+  { path: "/settings/two-factor-auth", label: "Two-factor authentication", section: "Settings", anyOf: "anyone", feature: "two_factor_auth", instances: ALL, landed: false },
+];
+
+/** The screen a path belongs to: the longest screen path that is a prefix of it. */
+export function screenOf(path: string, screens: readonly Screen[] = SCREENS): Screen | undefined {
+  let best: Screen | undefined;
+  for (const screen of screens) {
+    if ((path === screen.path || path.startsWith(`${screen.path}/`)) && (!best || screen.path.length > best.path.length)) best = screen;
+  }
+  return best;
+}

@@ -1,0 +1,109 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import type { TenantContext } from "../../db/tenancy";
+
+/**
+ * Refresh-token families. Sign-in starts a family; each refresh replaces the presented token
+ * with a new one. The idle lifetime is the auto-logout time; the family ends at the absolute
+ * lifetime whatever happens. A replaced token presented again within the grace window (two tabs
+ * refreshing at once) gets a sibling token; later, it is reuse of a stolen token: the family dies.
+ */
+export interface SessionPolicy {
+  readonly idleMinutes: number;
+  readonly absoluteHours: number;
+  readonly graceSeconds: number;
+}
+
+export const DEFAULT_SESSION_POLICY: SessionPolicy = { idleMinutes: 30, absoluteHours: 12, graceSeconds: 30 };
+
+export interface IssuedRefresh {
+  readonly token: string;
+  readonly userId: number;
+  readonly idleExpiresAt: Date;
+}
+
+export type RotationFailure = "unknown" | "expired" | "revoked" | "reused";
+
+/** The refresh token names its tenant, so the server can open that tenant's transaction. */
+export function tenantOfRefreshToken(token: string): string | null {
+  const [tenantId, secret] = token.split(".");
+  return tenantId && secret && /^[0-9a-f-]{36}$/.test(tenantId) ? tenantId : null;
+}
+
+const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
+
+export async function startSession({ db, tenantId }: TenantContext, userId: number, policy: SessionPolicy, now: Date): Promise<IssuedRefresh> {
+  const familyExpiresAt = new Date(now.getTime() + policy.absoluteHours * 3_600_000);
+  return issue(db, tenantId, userId, randomUUID(), familyExpiresAt, policy, now);
+}
+
+export async function rotateSession(
+  { db, tenantId }: TenantContext,
+  presented: string,
+  policy: SessionPolicy,
+  now: Date,
+): Promise<IssuedRefresh | RotationFailure> {
+  const row = await db.selectFrom("refresh_tokens").selectAll().where("token_hash", "=", hashOf(presented)).forUpdate().executeTakeFirst();
+  if (!row) return "unknown";
+  if (row.revoked_at) return "revoked";
+  if (row.family_expires_at <= now || row.idle_expires_at <= now) return "expired";
+  if (row.replaced_at) {
+    if (now.getTime() - row.replaced_at.getTime() > policy.graceSeconds * 1000) {
+      await revokeFamily(db, row.family_id, "reuse detected", now);
+      return "reused";
+    }
+  } else {
+    await db.updateTable("refresh_tokens").set({ replaced_at: now }).where("id", "=", row.id).execute();
+  }
+  return issue(db, tenantId, row.user_id, row.family_id, row.family_expires_at, policy, now);
+}
+
+/** Ends the session the presented token belongs to (logout). */
+export async function endSession({ db }: TenantContext, presented: string, now: Date) {
+  const row = await db.selectFrom("refresh_tokens").select("family_id").where("token_hash", "=", hashOf(presented)).executeTakeFirst();
+  if (row) await revokeFamily(db, row.family_id, "logout", now);
+}
+
+/** Ends every session of a user (deactivation, 2FA reset, password change). */
+export async function endAllSessions({ db }: TenantContext, userId: number, reason: string, now: Date) {
+  await db
+    .updateTable("refresh_tokens")
+    .set({ revoked_at: now, revoked_reason: reason })
+    .where("user_id", "=", userId)
+    .where("revoked_at", "is", null)
+    .execute();
+}
+
+async function revokeFamily(db: TenantContext["db"], familyId: string, reason: string, now: Date) {
+  await db
+    .updateTable("refresh_tokens")
+    .set({ revoked_at: now, revoked_reason: reason })
+    .where("family_id", "=", familyId)
+    .where("revoked_at", "is", null)
+    .execute();
+}
+
+async function issue(
+  db: TenantContext["db"],
+  tenantId: string,
+  userId: number,
+  familyId: string,
+  familyExpiresAt: Date,
+  policy: SessionPolicy,
+  now: Date,
+): Promise<IssuedRefresh> {
+  const token = `${tenantId}.${randomBytes(32).toString("base64url")}`;
+  const idle = new Date(now.getTime() + policy.idleMinutes * 60_000);
+  const idleExpiresAt = idle < familyExpiresAt ? idle : familyExpiresAt;
+  await db
+    .insertInto("refresh_tokens")
+    .values({
+      tenant_id: tenantId,
+      user_id: userId,
+      family_id: familyId,
+      token_hash: hashOf(token),
+      idle_expires_at: idleExpiresAt,
+      family_expires_at: familyExpiresAt,
+    })
+    .execute();
+  return { token, userId, idleExpiresAt };
+}

@@ -1,0 +1,49 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { accessProfile, buildMenu, canOpen } from "../../../src/domain/navigation/access";
+import { screenOf, SCREENS, type Screen } from "../../../src/domain/navigation/screens";
+
+const landed = SCREENS.map((screen) => ({ ...screen, landed: true }));
+const screen = (path: string) => landed.find((candidate) => candidate.path === path)!;
+const profile = (grants: string[], options: { staff?: boolean; features?: Record<string, boolean>; instance?: "company" | "investor" | "holding" } = {}) =>
+  accessProfile({ isStaff: options.staff ?? false, grantedPermissions: grants, features: options.features ?? { okr: true, forecasting: true, my_dashboard: true }, instance: options.instance ?? "company" });
+
+test("canOpen as a table: permission, feature flag, instance kind, staff", () => {
+  const table: [string, ReturnType<typeof profile>, boolean][] = [
+    ["/my-dashboard", profile(["access_my_dashboard"]), true],
+    ["/my-dashboard", profile([]), false],
+    ["/my-dashboard", profile(["access_my_dashboard"], { features: {} }), false],
+    ["/forecasting", profile(["write_forecasts"]), true], // write implies read
+    ["/objectives/overview", profile(["read_employee_okrs"]), true],
+    ["/objectives/overview", profile(["read_employee_okrs"], { features: {} }), false],
+    ["/investor-reporting", profile(["read_investor_reporting"], { instance: "holding" }), false],
+    ["/holding/reporting", profile([], { instance: "holding", features: { holding_reporting: true } }), true],
+    ["/holding/reporting", profile([], { instance: "company", features: { holding_reporting: true } }), false],
+    ["/query-builder", profile([], { staff: true, features: {} }), true],
+    ["/reporting/kpi-detail", profile(["read_non_sensitive"]), true],
+  ];
+  for (const [path, who, expected] of table) assert.is(canOpen(who, screen(path)), expected, path);
+});
+
+test("the menu holds only built screens the user may open, grouped by section", () => {
+  const reporting = profile(["access_operational_reporting", "access_strategic_reporting", "access_my_dashboard"]);
+  assert.equal(buildMenu(reporting, landed).map((item) => [item.label, item.to, item.submenu.map((sub) => sub.to)]), [
+    ["My dashboard", "/my-dashboard", []],
+    ["Reporting", "/reporting/operational-dashboard", ["/reporting/operational-dashboard", "/reporting/strategic-dashboard"]],
+    // Settings has two screens, but two-factor needs its feature flag: one plain item remains.
+    ["User management", "/settings/user-management", []],
+  ]);
+});
+
+test("screens not yet built are in no menu", () => {
+  const notBuilt: Screen[] = SCREENS.map((candidate) => ({ ...candidate, landed: false }));
+  assert.equal(buildMenu(profile([], { staff: true }), notBuilt), []);
+});
+
+test("screenOf finds the longest matching screen path", () => {
+  assert.is(screenOf("/reporting/kpi-detail/12/charts", landed)?.path, "/reporting/kpi-detail");
+  assert.is(screenOf("/forecasting/category/3", landed)?.path, "/forecasting");
+  assert.is(screenOf("/reportingx", landed), undefined);
+});
+
+test.run();
