@@ -1,0 +1,89 @@
+import type { MenuItem } from "./access";
+import { canOpen, type AccessProfile } from "./access";
+import { screenOf, SCREENS, type Screen } from "./screens";
+
+/** Routes anyone may open, signed in or not (spec section 2). */
+const PUBLIC_ROUTES = [
+  /^\/login(\/mfa)?$/,
+  /^\/forgetpassword$/,
+  /^\/password\/reset\/confirm\/[^/]+\/[^/]+$/,
+  /^\/oauth$/,
+  /^\/iframelogin$/,
+  /^\/export\/custom-dashboard\/[^/]+$/,
+  /^\/print\/investor-reporting\/[^/]+$/,
+  /^\/print\/reporting\/custom-dashboard\/[^/]+$/,
+];
+
+/** Reachable by every signed-in user (spec section 6), whatever the menu says. */
+const ALWAYS_REACHABLE = [/^\/settings(\/|$)/, /^\/uipatterns2?$/, /^\/404$/, /\/deepdrill/, /^\/reporting\/kpi-detail\/[^/]+\/[^/]+\/[^/]+$/];
+
+/** Paths that only the permission check opens, even when the menu lists them. */
+const PERMISSION_GATED = /liquidity|objectives|query-builder/;
+
+/** Fixed redirects of spec section 2. */
+export const REDIRECTS: Readonly<Record<string, string>> = {
+  "/": "/my-dashboard/favorite-kpis",
+  "/reporting": "/reporting/operational-dashboard",
+  "/planning": "/planning/financial-planning",
+  "/objectives": "/objectives/overview",
+  "/data-management": "/integration",
+  "/settings": "/settings/user-management",
+};
+
+export const SIGNED_IN_HOME = "/my-dashboard";
+
+export type SessionStage = "unknown" | "anonymous" | "loading" | "ready";
+
+export interface GuardInput {
+  readonly path: string;
+  readonly stage: SessionStage;
+  readonly menu: readonly MenuItem[];
+  readonly access: AccessProfile | null;
+  readonly screens?: readonly Screen[];
+}
+
+export type GuardDecision =
+  | { readonly kind: "allow"; readonly resetFx: boolean }
+  | { readonly kind: "redirect"; readonly to: string; readonly rememberTarget?: string }
+  | { readonly kind: "wait" };
+
+export const isPublicRoute = (path: string) => PUBLIC_ROUTES.some((pattern) => pattern.test(path));
+
+/** Investor and print routes always show local currency. */
+export const resetsFx = (path: string) => path.startsWith("/investor-reporting") || path.startsWith("/print/");
+
+/** Decides what happens on entering `path`. Pure: the router carries out the decision. */
+export function guardRoute({ path: rawPath, stage, menu, access, screens = SCREENS }: GuardInput): GuardDecision {
+  const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, "") : rawPath;
+  const redirect = REDIRECTS[path];
+  if (redirect) return { kind: "redirect", to: redirect };
+  if (isPublicRoute(path)) {
+    if (stage !== "anonymous" && stage !== "unknown" && /^\/login$/.test(path)) return { kind: "redirect", to: SIGNED_IN_HOME };
+    return { kind: "allow", resetFx: resetsFx(path) };
+  }
+  if (stage === "unknown") return { kind: "wait" };
+  if (stage === "anonymous") return { kind: "redirect", to: "/login", rememberTarget: rawPath };
+  if (stage === "loading" || !access) return { kind: "wait" };
+  if (isAllowed(path, menu, access, screens)) return { kind: "allow", resetFx: resetsFx(path) };
+  const first = firstMenuTarget(menu);
+  return { kind: "redirect", to: first && first !== path ? first : "/404" };
+}
+
+function isAllowed(path: string, menu: readonly MenuItem[], access: AccessProfile, screens: readonly Screen[]): boolean {
+  if (ALWAYS_REACHABLE.some((pattern) => pattern.test(path))) return true;
+  const screen = screenOf(path, screens);
+  if (access.isStaff) return true;
+  const passesChecks = screen !== undefined && canOpen(access, screen);
+  if (PERMISSION_GATED.test(path)) return passesChecks;
+  return inMenu(path, menu) || passesChecks;
+}
+
+function inMenu(path: string, menu: readonly MenuItem[]): boolean {
+  return menu.some((item) => path === item.to || path.startsWith(`${item.to}/`) || inMenu(path, item.submenu));
+}
+
+function firstMenuTarget(menu: readonly MenuItem[]): string | undefined {
+  const first = menu[0];
+  if (!first) return undefined;
+  return first.submenu[0]?.to ?? first.to;
+}

@@ -1,0 +1,63 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { accessProfile, type MenuItem } from "../../../src/domain/navigation/access";
+import { guardRoute, type GuardDecision, type SessionStage } from "../../../src/domain/navigation/guard";
+import { SCREENS } from "../../../src/domain/navigation/screens";
+
+const screens = SCREENS.map((screen) => ({ ...screen, landed: true }));
+const item = (to: string, submenu: MenuItem[] = []): MenuItem => ({ label: to, isCustomLabel: false, to, params: {}, submenu });
+const employee = accessProfile({ isStaff: false, grantedPermissions: ["access_my_dashboard", "access_operational_reporting"], features: { my_dashboard: true, okr: true }, instance: "company" });
+const staff = accessProfile({ isStaff: true, grantedPermissions: [], features: {}, instance: "company" });
+const menu = [item("/my-dashboard"), item("/reporting/operational-dashboard")];
+
+const allow = (resetFx = false): GuardDecision => ({ kind: "allow", resetFx });
+const to = (path: string, rememberTarget?: string): GuardDecision => (rememberTarget ? { kind: "redirect", to: path, rememberTarget } : { kind: "redirect", to: path });
+
+test("the route guard as a table", () => {
+  const rows: [string, SessionStage, "employee" | "staff" | "none", MenuItem[], GuardDecision][] = [
+    // redirects of spec section 2, whoever asks
+    ["/", "anonymous", "none", [], to("/my-dashboard/favorite-kpis")],
+    ["/reporting", "ready", "employee", menu, to("/reporting/operational-dashboard")],
+    ["/planning", "ready", "employee", menu, to("/planning/financial-planning")],
+    ["/objectives", "ready", "employee", menu, to("/objectives/overview")],
+    ["/data-management", "ready", "employee", menu, to("/integration")],
+    ["/settings/", "ready", "employee", menu, to("/settings/user-management")],
+    // public routes
+    ["/login", "anonymous", "none", [], allow()],
+    ["/login", "ready", "employee", menu, to("/my-dashboard")],
+    ["/login", "loading", "employee", [], to("/my-dashboard")],
+    ["/login/mfa", "anonymous", "none", [], allow()],
+    ["/password/reset/confirm/MQ/abc-123", "anonymous", "none", [], allow()],
+    ["/print/investor-reporting/7", "anonymous", "none", [], allow(true)],
+    // sign-in required: the target is remembered
+    ["/reporting/operational-dashboard", "anonymous", "none", [], to("/login", "/reporting/operational-dashboard")],
+    ["/reporting/kpi-detail/12/charts", "anonymous", "none", [], to("/login", "/reporting/kpi-detail/12/charts")],
+    ["/reporting/operational-dashboard", "unknown", "none", [], { kind: "wait" }],
+    ["/reporting/operational-dashboard", "loading", "employee", [], { kind: "wait" }],
+    // allowed by the menu, or by permission and feature flag
+    ["/reporting/operational-dashboard", "ready", "employee", menu, allow()],
+    ["/my-dashboard/favorite-kpis", "ready", "employee", menu, allow()],
+    ["/reporting/strategic-dashboard", "ready", "employee", [item("/reporting/strategic-dashboard"), ...menu], allow()],
+    ["/reporting/financial-dashboard/3", "ready", "employee", menu, to("/my-dashboard")],
+    ["/my-dashboard", "ready", "employee", [], allow()], // not in the menu, but permission and flag pass
+    // liquidity, objectives, query-builder: the permission check decides, not the menu
+    ["/objectives/overview", "ready", "employee", [...menu, item("/objectives/overview")], to("/my-dashboard")],
+    ["/liquidity-planning", "ready", "employee", [item("/liquidity-planning")], to("/404")],
+    ["/query-builder/4", "ready", "employee", menu, to("/my-dashboard")],
+    // always reachable; staff everywhere
+    ["/settings/user-management", "ready", "employee", menu, allow()],
+    ["/404", "ready", "employee", [], allow()],
+    ["/query-builder/4", "ready", "staff", [], allow()],
+    ["/liquidity-planning", "ready", "staff", [], allow()],
+    // nothing allowed and no menu: 404
+    ["/reporting/financial-dashboard", "ready", "employee", [], to("/404")],
+    // investor routes reset the FX selection
+    ["/investor-reporting/3/overview", "ready", "staff", [], allow(true)],
+  ];
+  for (const [path, stage, who, userMenu, expected] of rows) {
+    const access = who === "employee" ? employee : who === "staff" ? staff : null;
+    assert.equal(guardRoute({ path, stage, menu: userMenu, access, screens }), expected, `${path} (${stage}, ${who})`);
+  }
+});
+
+test.run();
