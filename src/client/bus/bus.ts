@@ -9,6 +9,8 @@ import type { Store } from "./store";
 export interface Emitted {
   readonly event: DomainEvent;
   readonly commandId?: string | undefined;
+  /** "remote" for events an epic relays from the server's stream. */
+  readonly origin?: "remote";
 }
 
 /** The streams an epic reads: commands, and events (to react to what happened elsewhere). */
@@ -90,7 +92,7 @@ export function createBus<S, D>(options: BusOptions<S, D>): Bus<S> {
       );
     return run();
   });
-  const subscription: Subscription = merge(...guarded).subscribe(({ event, commandId }) => fold(event, "local", commandId));
+  const subscription: Subscription = merge(...guarded).subscribe(({ event, commandId, origin }) => fold(event, origin ?? "local", commandId));
 
   return {
     dispatch(command, cause) {

@@ -22,8 +22,22 @@ export class SignOut extends Schema.TaggedStruct("SignOut", {
 export class SelectFxRate extends Schema.TaggedStruct("SelectFxRate", { fxRateId: Schema.NullOr(Schema.Number) }) {}
 export class CycleTheme extends Schema.TaggedStruct("CycleTheme", {}) {}
 export class Navigate extends Schema.TaggedStruct("Navigate", { to: Schema.String, replace: Schema.Boolean }) {}
+/** The guard sent a signed-out visitor to /login; after sign-in they come back to `returnTo`. */
+export class RequireSignIn extends Schema.TaggedStruct("RequireSignIn", { returnTo: Schema.String }) {}
+export class DismissAlert extends Schema.TaggedStruct("DismissAlert", { id: Schema.Number }) {}
 
-export const SessionCommand = Schema.Union(SignIn, RestoreSession, LoadSession, ExtendSession, SignOut, SelectFxRate, CycleTheme, Navigate);
+export const SessionCommand = Schema.Union(
+  SignIn,
+  RestoreSession,
+  LoadSession,
+  ExtendSession,
+  SignOut,
+  SelectFxRate,
+  CycleTheme,
+  Navigate,
+  RequireSignIn,
+  DismissAlert,
+);
 
 // ── events ──────────────────────────────────────────────────────────────────
 const FieldMessages = Schema.Record({ key: Schema.String, value: Schema.Array(Schema.String) });
@@ -51,6 +65,8 @@ export class SessionExtended extends Schema.TaggedStruct("SessionExtended", { re
 export class SignedOut extends Schema.TaggedStruct("SignedOut", {
   reason: Schema.Literal("user", "idle", "expired", "refresh-failed", "other-tab"),
 }) {}
+export class SignInRequired extends Schema.TaggedStruct("SignInRequired", { returnTo: Schema.String }) {}
+export class AlertDismissed extends Schema.TaggedStruct("AlertDismissed", { id: Schema.Number }) {}
 export class FxRateSelected extends Schema.TaggedStruct("FxRateSelected", { fxRateId: Schema.NullOr(Schema.Number) }) {}
 export class ThemeChanged extends Schema.TaggedStruct("ThemeChanged", { theme: Schema.Literal("dark", "light", "auto") }) {}
 export class ChunkLoadFailed extends Schema.TaggedStruct("ChunkLoadFailed", { chunk: Schema.String, message: Schema.String }) {}
@@ -81,4 +97,6 @@ export const SessionEvent = Schema.Union(
   ChunkLoadFailed,
   EpicFailed,
   ServerEventReceived,
+  SignInRequired,
+  AlertDismissed,
 );

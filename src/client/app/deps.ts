@@ -1,0 +1,44 @@
+import type { Observable } from "rxjs";
+import type { ServerEvent } from "../../contracts/server-events";
+import type { Api } from "../effect/http-client";
+import type { TokenKeeper } from "../effect/token-keeper";
+
+/** A small key-value store (localStorage in the browser, a Map in tests). */
+export interface KeyValueStorage {
+  get(key: string): string | null;
+  set(key: string, value: string): void;
+  remove(key: string): void;
+}
+
+/** Everything epics may touch, injected so tests hand in fakes. */
+export interface EpicDeps {
+  readonly api: Api;
+  readonly tokens: TokenKeeper;
+  readonly clock: { now(): Date };
+  readonly ids: () => string;
+  readonly storage: KeyValueStorage;
+  readonly navigate: (to: string, options?: { replace?: boolean }) => void;
+  /** The tenant's new events; `afterSeq` null starts at the latest event. */
+  readonly serverEvents: (afterSeq: number | null) => Observable<ServerEvent>;
+}
+
+/** Storage keys the client keeps; logout removes every key but the theme. */
+export const STORAGE_KEYS = { theme: "meridian.theme", fxRate: "meridian.fxRate" } as const;
+
+export function browserStorage(): KeyValueStorage {
+  return {
+    get: (key) => window.localStorage.getItem(key),
+    set: (key, value) => window.localStorage.setItem(key, value),
+    remove: (key) => window.localStorage.removeItem(key),
+  };
+}
+
+export function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & { entries(): Record<string, string> } {
+  const map = new Map(Object.entries(initial));
+  return {
+    get: (key) => map.get(key) ?? null,
+    set: (key, value) => void map.set(key, value),
+    remove: (key) => void map.delete(key),
+    entries: () => Object.fromEntries(map),
+  };
+}

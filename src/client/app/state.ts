@@ -1,0 +1,14 @@
+import { combineReducers } from "../bus/store";
+import { initialSession, sessionReducer, type SessionModel } from "../features/session/model";
+import { initialShell, shellReducer, type ShellModel } from "../features/shell/model";
+
+/** The client's whole state: one slice per feature. */
+export interface AppState {
+  readonly session: SessionModel;
+  readonly shell: ShellModel;
+  [slice: string]: unknown;
+}
+
+export const initialState: AppState = { session: initialSession, shell: initialShell };
+
+export const rootReducer = combineReducers<AppState>({ session: sessionReducer, shell: shellReducer } as never);

@@ -1,0 +1,53 @@
+import { NEVER, type Observable } from "rxjs";
+import type { DomainEvent } from "../../../src/contracts/messages";
+import type { EventEnvelope } from "../../../src/contracts/messages/envelopes";
+import type { ServerEvent } from "../../../src/contracts/server-events";
+import { memoryStorage, type EpicDeps } from "../../../src/client/app/deps";
+import { rootEpics } from "../../../src/client/app/epics";
+import { initialState, rootReducer, type AppState } from "../../../src/client/app/state";
+import { createBus } from "../../../src/client/bus/bus";
+import { createStore } from "../../../src/client/bus/store";
+import { makeApi } from "../../../src/client/effect/http-client";
+import { createTokenKeeper } from "../../../src/client/effect/token-keeper";
+import { fakeServer, type FakeRoute } from "../effect/fake-server";
+
+export const ROOTS = { main: "/api", auth: "/auth-api", warehouse: "/warehouse-api", ai: "/ai-api" };
+
+/** The real bus, reducers and epics over a fake server: what an epic test drives. */
+export function testClient(routes: Record<string, FakeRoute>, options: { serverEvents?: (after: number | null) => Observable<ServerEvent>; state?: AppState } = {}) {
+  const server = fakeServer(routes);
+  const tokens = createTokenKeeper(null);
+  const storage = memoryStorage();
+  const navigations: string[] = [];
+  let id = 0;
+  const deps: EpicDeps = {
+    api: makeApi({ fetch: server.fetch, roots: ROOTS, tokens, now: Date.now }),
+    tokens,
+    clock: { now: () => new Date() },
+    ids: () => `id-${++id}`,
+    storage,
+    navigate: (to) => void navigations.push(to),
+    serverEvents: options.serverEvents ?? (() => NEVER),
+  };
+  const store = createStore(rootReducer, options.state ?? initialState);
+  const events: EventEnvelope<DomainEvent>[] = [];
+  const bus = createBus<AppState, EpicDeps>({ store, epics: rootEpics, deps, clock: deps.clock, newId: deps.ids, onEvent: (envelope) => events.push(envelope) });
+  const types = () => events.map((envelope) => envelope.type);
+  /** Resolves once an event of `type` has been folded (fails after 2 s). */
+  const waitFor = (type: string) =>
+    new Promise<EventEnvelope<DomainEvent>>((resolve, reject) => {
+      const found = events.find((envelope) => envelope.type === type);
+      if (found) return resolve(found);
+      const timer = setTimeout(() => reject(new Error(`no ${type} event; saw ${types().join(", ")}`)), 2000);
+      const subscription = bus.event$.subscribe((envelope) => {
+        if (envelope.type === type) {
+          clearTimeout(timer);
+          subscription.unsubscribe();
+          resolve(envelope);
+        }
+      });
+    });
+  return { bus, store, server, tokens, storage, navigations, events, types, waitFor };
+}
+
+export const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
