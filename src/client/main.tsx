@@ -1,16 +1,56 @@
 import { Schema } from "@effect/schema";
 import { createRoot } from "react-dom/client";
+import { navigate } from "wouter/use-browser-location";
 import { AppConfig } from "../contracts/app-config";
-import { StartPage } from "./app/start-page";
+import { App } from "./app/app";
+import { browserStorage, STORAGE_KEYS, type EpicDeps } from "./app/deps";
+import { rootEpics } from "./app/epics";
+import { initialState, rootReducer, type AppState } from "./app/state";
+import { createBus } from "./bus/bus";
+import { createStore } from "./bus/store";
+import { serverEventStream } from "./effect/event-stream";
+import { browserCrossTabLock, makeApi } from "./effect/http-client";
+import { createTokenKeeper } from "./effect/token-keeper";
+import type { ThemeChoice } from "./features/shell/model";
 
-/** Entry: read the installation's configuration, then render. */
+/** Entry: read the installation's configuration, wire the core, render, restore the session. */
 async function start(container: HTMLElement) {
   const root = createRoot(container);
   try {
     const response = await fetch("/config.json", { headers: { accept: "application/json" } });
     if (!response.ok) throw new Error(`GET /config.json answered ${response.status}`);
     const config = Schema.decodeUnknownSync(AppConfig)(await response.json());
-    root.render(<StartPage config={config} />);
+
+    const storage = browserStorage();
+    const tokens = createTokenKeeper();
+    const crossTabLock = browserCrossTabLock();
+    const api = makeApi({ fetch: window.fetch.bind(window), roots: config.roots, tokens, now: Date.now, ...(crossTabLock ? { crossTabLock } : {}) });
+    const clock = { now: () => new Date() };
+    const deps: EpicDeps = {
+      api,
+      tokens,
+      clock,
+      ids: () => crypto.randomUUID(),
+      storage,
+      navigate: (to, options) => navigate(to, options),
+      serverEvents: (afterSeq) => serverEventStream({ fetch: window.fetch.bind(window), roots: config.roots, tokens, api }, afterSeq),
+    };
+    const savedTheme = storage.get(STORAGE_KEYS.theme) as ThemeChoice | null;
+    const savedFx = storage.get(STORAGE_KEYS.fxRate);
+    const state: AppState = {
+      ...initialState,
+      shell: { ...initialState.shell, ...(savedTheme ? { theme: savedTheme } : {}), fxRateId: savedFx ? Number(savedFx) : null },
+    };
+    const bus = createBus({
+      store: createStore(rootReducer, state),
+      epics: rootEpics,
+      deps,
+      clock,
+      newId: deps.ids,
+      onEpicError: (epic, error) => console.error(`epic ${epic} failed`, error),
+    });
+    root.render(<App bus={bus} config={config} />);
+    bus.dispatch({ _tag: "RestoreSession" });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     root.render(<p role="alert">An error occurred, please reload the page. Message: {message}</p>);

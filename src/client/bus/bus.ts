@@ -43,8 +43,11 @@ export interface BusOptions<S, D> {
 export interface Bus<S> {
   /** Validates a command, wraps it in its envelope and hands it to the epics. Returns the envelope. */
   dispatch(command: Command, cause?: { correlationId: string }): CommandEnvelope<Command>;
-  /** Folds an event that did not come from this tab's epics (server stream, replay). */
-  receive(event: DomainEvent, origin: Exclude<EventOrigin, "local">, occurredAt?: string): EventEnvelope<DomainEvent>;
+  /**
+   * Folds an event that did not come from an epic: the server's stream, a replayed log, or what
+   * the view layer itself observed (a chunk that failed to load).
+   */
+  receive(event: DomainEvent, origin: EventOrigin, occurredAt?: string): EventEnvelope<DomainEvent>;
   readonly event$: Observable<EventEnvelope<DomainEvent>>;
   readonly store: Store<S>;
   stop(): void;

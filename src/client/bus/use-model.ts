@@ -1,4 +1,4 @@
-import { createContext, useContext } from "react";
+import { createContext, useCallback, useContext } from "react";
 import { useSyncExternalStoreWithSelector } from "use-sync-external-store/with-selector";
 import type { Command } from "../../contracts/messages";
 import type { Bus } from "./bus";
@@ -20,9 +20,8 @@ export function useModel<S, T>(selector: (state: S) => T, isEqual: (a: T, b: T) 
   return useSyncExternalStoreWithSelector(store.subscribe, store.getState, store.getState, selector, isEqual);
 }
 
+/** A stable dispatch function (safe in effect dependencies). */
 export function useDispatch(): (command: Command) => void {
   const bus = useBus();
-  return (command) => {
-    bus.dispatch(command);
-  };
+  return useCallback((command: Command) => void bus.dispatch(command), [bus]);
 }

@@ -39,6 +39,8 @@ export interface GuardInput {
   readonly stage: SessionStage;
   readonly menu: readonly MenuItem[];
   readonly access: AccessProfile | null;
+  /** Where a signed-out visitor wanted to go; /login sends them there once signed in. */
+  readonly returnTo?: string | null;
   readonly screens?: readonly Screen[];
 }
 
@@ -53,12 +55,12 @@ export const isPublicRoute = (path: string) => PUBLIC_ROUTES.some((pattern) => p
 export const resetsFx = (path: string) => path.startsWith("/investor-reporting") || path.startsWith("/print/");
 
 /** Decides what happens on entering `path`. Pure: the router carries out the decision. */
-export function guardRoute({ path: rawPath, stage, menu, access, screens = SCREENS }: GuardInput): GuardDecision {
+export function guardRoute({ path: rawPath, stage, menu, access, returnTo, screens = SCREENS }: GuardInput): GuardDecision {
   const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, "") : rawPath;
   const redirect = REDIRECTS[path];
   if (redirect) return { kind: "redirect", to: redirect };
   if (isPublicRoute(path)) {
-    if (stage !== "anonymous" && stage !== "unknown" && /^\/login$/.test(path)) return { kind: "redirect", to: SIGNED_IN_HOME };
+    if (stage !== "anonymous" && stage !== "unknown" && /^\/login$/.test(path)) return { kind: "redirect", to: returnTo ?? SIGNED_IN_HOME };
     return { kind: "allow", resetFx: resetsFx(path) };
   }
   if (stage === "unknown") return { kind: "wait" };

@@ -60,4 +60,8 @@ test("the route guard as a table", () => {
   }
 });
 
+test("after sign-in, /login sends the user to the remembered target", () => {
+  assert.equal(guardRoute({ path: "/login", stage: "loading", menu: [], access: null, returnTo: "/reporting/kpi-detail/12", screens }), to("/reporting/kpi-detail/12"));
+});
+
 test.run();

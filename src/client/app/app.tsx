@@ -1,0 +1,23 @@
+import type { AppConfig } from "../../contracts/app-config";
+import type { Bus } from "../bus/bus";
+import { BusContext } from "../bus/use-model";
+import { AppConfigContext } from "./config-context";
+import { ErrorBoundary } from "./error-boundary";
+import { AppRouter } from "./router";
+import type { AppState } from "./state";
+import { ThemeRoot } from "./theme-root";
+
+/** The composition root of the views. */
+export function App({ bus, config, onDownloadLog }: { bus: Bus<AppState>; config: AppConfig; onDownloadLog?: () => void }) {
+  return (
+    <BusContext.Provider value={bus}>
+      <AppConfigContext.Provider value={config}>
+        <ThemeRoot>
+          <ErrorBoundary>
+            <AppRouter {...(onDownloadLog ? { onDownloadLog } : {})} />
+          </ErrorBoundary>
+        </ThemeRoot>
+      </AppConfigContext.Provider>
+    </BusContext.Provider>
+  );
+}
