@@ -76,6 +76,7 @@ const clientIndex = {
           "",
         ].join("\n"),
       );
+      writeFileSync(join(root, "dist/client-metafile.json"), JSON.stringify(result.metafile));
       writeFileSync(join(root, "dist/client-meta.json"), JSON.stringify({ buildId, initialFiles: initial.map(url), initialGzipBytes: gzipped }, null, 2));
       console.log(`client: initial JavaScript ${(gzipped / 1024).toFixed(1)} KB gzipped (${initial.length} file${initial.length === 1 ? "" : "s"}), build ${buildId}`);
     });
@@ -111,6 +112,7 @@ const clientOptions = {
   metafile: true,
   jsx: "automatic",
   define: { "process.env.NODE_ENV": JSON.stringify(watch ? "development" : "production") },
+  alias: { "fast-check": join(root, "scripts/build/fast-check-stub.js") },
   logLevel: "warning",
   plugins: [clientBoundary, clientIndex],
 };

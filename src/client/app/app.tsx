@@ -2,6 +2,7 @@ import type { AppConfig } from "../../contracts/app-config";
 import type { Bus } from "../bus/bus";
 import { BusContext } from "../bus/use-model";
 import { AppConfigContext } from "./config-context";
+import { DownloadLogContext } from "./download-log-context";
 import { ErrorBoundary } from "./error-boundary";
 import { AppRouter } from "./router";
 import type { AppState } from "./state";
@@ -14,7 +15,9 @@ export function App({ bus, config, onDownloadLog }: { bus: Bus<AppState>; config
       <AppConfigContext.Provider value={config}>
         <ThemeRoot>
           <ErrorBoundary>
-            <AppRouter {...(onDownloadLog ? { onDownloadLog } : {})} />
+            <DownloadLogContext.Provider value={onDownloadLog}>
+              <AppRouter />
+            </DownloadLogContext.Provider>
           </ErrorBoundary>
         </ThemeRoot>
       </AppConfigContext.Provider>

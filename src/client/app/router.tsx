@@ -3,13 +3,15 @@ import { Route, Switch, useLocation } from "wouter";
 import { guardRoute, isPublicRoute } from "../../domain/navigation/guard";
 import { useDispatch, useModel } from "../bus/use-model";
 import { selectAccess } from "../features/session/model";
+import { lazyScreen } from "./lazy-screen";
 import { NotFound } from "./not-found";
-import { MAIN_SCREENS, PUBLIC_SCREENS } from "./routes";
-import { Shell } from "./shell/shell";
+import { PUBLIC_SCREENS } from "./routes";
 import type { AppState } from "./state";
 
+const MainLayout = lazyScreen("main", () => import("./main-layout"));
+
 /** Guards every location change, then renders the public screen or the shell with its screen. */
-export function AppRouter({ onDownloadLog }: { onDownloadLog?: () => void }) {
+export function AppRouter() {
   const [location, navigate] = useLocation();
   const dispatch = useDispatch();
   const session = useModel((state: AppState) => state.session);
@@ -38,14 +40,5 @@ export function AppRouter({ onDownloadLog }: { onDownloadLog?: () => void }) {
       </Switch>
     );
   }
-  return (
-    <Shell {...(onDownloadLog ? { onDownloadLog } : {})}>
-      <Switch>
-        {MAIN_SCREENS.map((entry) => (
-          <Route key={entry.path} path={entry.path} nest component={entry.screen} />
-        ))}
-        <Route component={NotFound} />
-      </Switch>
-    </Shell>
-  );
+  return <MainLayout />;
 }
