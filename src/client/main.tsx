@@ -4,18 +4,29 @@ import { navigate } from "wouter/use-browser-location";
 import { AppConfig } from "../contracts/app-config";
 import { App } from "./app/app";
 import { browserStorage, STORAGE_KEYS, type EpicDeps } from "./app/deps";
+import { downloadSessionLog } from "./app/download";
 import { rootEpics } from "./app/epics";
 import { initialState, rootReducer, type AppState } from "./app/state";
 import { createBus } from "./bus/bus";
+import { createRecorder } from "./bus/recorder";
+import { redactEntry, schemaHash } from "./bus/session-log";
 import { createStore } from "./bus/store";
 import { serverEventStream } from "./effect/event-stream";
 import { browserCrossTabLock, makeApi } from "./effect/http-client";
 import { createTokenKeeper } from "./effect/token-keeper";
 import type { ThemeChoice } from "./features/shell/model";
 
+const buildId = () => document.querySelector<HTMLMetaElement>('meta[name="meridian-build"]')?.content ?? "dev";
+
 /** Entry: read the installation's configuration, wire the core, render, restore the session. */
 async function start(container: HTMLElement) {
   const root = createRoot(container);
+  const params = new URLSearchParams(window.location.search);
+  if (params.has("replay") || window.location.pathname === "/replay") {
+    const { ReplayApp } = await import("./replay/replay-app");
+    root.render(<ReplayApp source={params.get("replay") || null} />);
+    return;
+  }
   try {
     const response = await fetch("/config.json", { headers: { accept: "application/json" } });
     if (!response.ok) throw new Error(`GET /config.json answered ${response.status}`);
@@ -41,15 +52,20 @@ async function start(container: HTMLElement) {
       ...initialState,
       shell: { ...initialState.shell, ...(savedTheme ? { theme: savedTheme } : {}), fxRateId: savedFx ? Number(savedFx) : null },
     };
+    const recorder = createRecorder({ initialState: state, reducer: rootReducer, redact: redactEntry });
     const bus = createBus({
       store: createStore(rootReducer, state),
       epics: rootEpics,
       deps,
       clock,
       newId: deps.ids,
+      onCommand: (envelope) => recorder.record({ kind: "command", envelope }),
+      onEvent: (envelope) => recorder.record({ kind: "event", envelope }),
       onEpicError: (epic, error) => console.error(`epic ${epic} failed`, error),
     });
-    root.render(<App bus={bus} config={config} />);
+    const onLocation = (path: string) => recorder.record({ kind: "location", path, at: clock.now().toISOString() });
+    const onDownloadLog = () => downloadSessionLog(recorder.toLog({ buildId: buildId(), schemaHash: schemaHash(), recordedAt: clock.now().toISOString() }));
+    root.render(<App bus={bus} config={config} onDownloadLog={onDownloadLog} onLocation={onLocation} />);
     bus.dispatch({ _tag: "RestoreSession" });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

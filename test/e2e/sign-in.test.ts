@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "puppeteer";
@@ -87,5 +88,65 @@ test("an investor signs in to the investor instance", async () => {
   assert.is(await page.$("select[aria-label=Currency]"), null, "no FX selector for a single-currency instance");
   await context.close();
 });
+
+test("a recorded session downloads, replays headless and in replay mode, without secrets", async () => {
+  const page = await browser.newPage();
+  const downloads = mkdtempSync(join(tmpdir(), "meridian-downloads-"));
+  const cdp = await page.createCDPSession();
+  await cdp.send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: downloads, eventsEnabled: true });
+  await page.goto(`${server.url}/login`);
+  await signIn(page, "c-level@demo.example");
+  await page.waitForSelector("[data-testid=logout-button]");
+  await page.click("button[aria-label^=Theme]");
+  await page.click("button[aria-label='User menu']");
+  await page.waitForSelector("[role=menuitem]");
+  await page.click("[role=menuitem]");
+  const file = await waitForFile(downloads);
+  const log = JSON.parse(readFileSync(file, "utf8"));
+  assert.is(log.format, "meridian-session-log");
+  assert.not.match(JSON.stringify(log), /meridian-demo/, "the password is redacted");
+  assert.ok(log.entries.some((entry: { kind: string; envelope?: { type: string } }) => entry.envelope?.type === "SessionLoaded"));
+
+  const headless = spawnSync(process.execPath, ["scripts/replay.mjs", file, "--json"], { encoding: "utf8" });
+  assert.is(headless.status, 0, headless.stderr);
+  const folded = JSON.parse(headless.stdout);
+  assert.equal([folded.schemaMatches, folded.state.session.stage, folded.state.session.company.name, folded.state.shell.theme], [true, "ready", "Demo GmbH", "light"]);
+
+  const replayPage = await browser.newPage();
+  let apiCalls = 0;
+  replayPage.on("request", (request) => {
+    if (/\/(api|auth-api)\//.test(new URL(request.url()).pathname)) apiCalls++;
+  });
+  await replayPage.goto(`${server.url}/replay`);
+  const input = await replayPage.waitForSelector("input[type=file]");
+  await (input as unknown as { uploadFile(path: string): Promise<void> }).uploadFile(file);
+  await replayPage.waitForSelector("[data-testid=replay-bar]");
+  await replayPage.waitForSelector("[data-testid=logout-button]");
+  assert.match(await text(replayPage, "header"), /Demo GmbH/);
+  // step back to the beginning: the sign-in screen as the user saw it
+  await replayPage.$eval("input[aria-label=Step]", (element) => {
+    const slider = element as HTMLInputElement;
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!;
+    setter.call(slider, "0");
+    slider.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+  await replayPage.waitForSelector("input[name=email]");
+  assert.match(await text(replayPage, "[data-testid=replay-step]"), /Step 0/);
+  assert.is(apiCalls, 0, "replay mode calls no API");
+  await replayPage.close();
+
+  await page.click("[data-testid=logout-button]");
+  await page.waitForFunction(() => location.pathname === "/login");
+  await page.close();
+});
+
+async function waitForFile(dir: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const done = readdirSync(dir).find((name) => name.endsWith(".json"));
+    if (done) return join(dir, done);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("the session log was not downloaded");
+}
 
 test.run();

@@ -4,18 +4,30 @@ import { BusContext } from "../bus/use-model";
 import { AppConfigContext } from "./config-context";
 import { DownloadLogContext } from "./download-log-context";
 import { ErrorBoundary } from "./error-boundary";
+import { LocationRecorder } from "./location-recorder";
 import { AppRouter } from "./router";
 import type { AppState } from "./state";
 import { ThemeRoot } from "./theme-root";
 
 /** The composition root of the views. */
-export function App({ bus, config, onDownloadLog }: { bus: Bus<AppState>; config: AppConfig; onDownloadLog?: () => void }) {
+export function App({
+  bus,
+  config,
+  onDownloadLog,
+  onLocation,
+}: {
+  bus: Bus<AppState>;
+  config: AppConfig;
+  onDownloadLog?: () => void;
+  onLocation?: (path: string) => void;
+}) {
   return (
     <BusContext.Provider value={bus}>
       <AppConfigContext.Provider value={config}>
         <ThemeRoot>
           <ErrorBoundary>
             <DownloadLogContext.Provider value={onDownloadLog}>
+              {onLocation && <LocationRecorder onLocation={onLocation} />}
               <AppRouter />
             </DownloadLogContext.Provider>
           </ErrorBoundary>
