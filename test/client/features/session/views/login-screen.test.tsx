@@ -1,0 +1,29 @@
+import { act, cleanup, fireEvent, screen } from "@testing-library/react";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { SignInFailed, SignInStarted } from "../../../../../src/contracts/messages/session";
+import LoginScreen from "../../../../../src/client/features/session/views/login-screen";
+import { renderWithBus } from "../../../support/dom";
+
+test.after.each(() => cleanup());
+
+test("submitting dispatches SignIn; the button is disabled while signing in", async () => {
+  const view = await renderWithBus(<LoginScreen />);
+  fireEvent.change(screen.getByLabelText("E-mail"), { target: { value: "ada@demo.example" } });
+  fireEvent.change(screen.getByLabelText("Password"), { target: { value: "meridian-demo" } });
+  fireEvent.submit(screen.getByRole("button", { name: "Sign in" }).closest("form")!);
+  assert.equal(view.commands, [{ _tag: "SignIn", email: "ada@demo.example", password: "meridian-demo" }]);
+  act(() => void view.bus.receive(SignInStarted.make({ email: "ada@demo.example" }), "local"));
+  assert.ok((screen.getByRole("button", { name: "Signing in…" }) as HTMLButtonElement).disabled);
+  view.unmount();
+});
+
+test("a failure shows the server's field messages in a danger alert", async () => {
+  const view = await renderWithBus(<LoginScreen />);
+  assert.is(screen.queryByRole("alert"), null);
+  act(() => void view.bus.receive(SignInFailed.make({ message: "x", fields: { email: ["Enter a valid email address."], detail: ["No user found for the given credentials"] } }), "local"));
+  assert.is(screen.getByRole("alert").textContent, "email: Enter a valid email address.\nNo user found for the given credentials");
+  view.unmount();
+});
+
+test.run();
