@@ -140,6 +140,40 @@ test("a recorded session downloads, replays headless and in replay mode, without
   await page.close();
 });
 
+test("another user's change reaches an open session live, through the event stream", async () => {
+  const watcher = await browser.createBrowserContext();
+  const watching = await watcher.newPage();
+  await watching.goto(`${server.url}/login`);
+  await signIn(watching, "head-of-department@demo.example");
+  await watching.waitForSelector("[data-testid=logout-button]");
+  await new Promise((resolve) => setTimeout(resolve, 500)); // the stream connects after the session loads
+
+  const other = await browser.createBrowserContext();
+  const acting = await other.newPage();
+  await acting.goto(`${server.url}/login`);
+  await signIn(acting, "delegate@demo.example");
+  await acting.waitForSelector("[data-testid=logout-button]");
+
+  const downloads = mkdtempSync(join(tmpdir(), "meridian-downloads-"));
+  const cdp = await watching.createCDPSession();
+  await cdp.send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: downloads, browserContextId: (watcher as unknown as { id: string }).id });
+  for (let attempt = 0; attempt < 20; attempt++) {
+    await watching.click("button[aria-label='User menu']");
+    await watching.waitForSelector("[role=menuitem]");
+    await watching.click("[role=menuitem]");
+    const log = JSON.parse(readFileSync(await waitForFile(downloads), "utf8"));
+    const remote = log.entries.filter((entry: { envelope?: { type: string; origin: string; payload: { type?: string } } }) => entry.envelope?.origin === "remote");
+    if (remote.some((entry: { envelope: { payload: { type?: string } } }) => entry.envelope.payload.type === "UserSignedIn")) {
+      await watcher.close();
+      await other.close();
+      return;
+    }
+    for (const name of readdirSync(downloads)) rmSync(join(downloads, name));
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  assert.unreachable("the other user's sign-in never reached the open session");
+});
+
 async function waitForFile(dir: string): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const done = readdirSync(dir).find((name) => name.endsWith(".json"));

@@ -24,6 +24,9 @@ export interface ShellModel {
 
 export const MAX_ALERTS = 5;
 
+/** Server events kept for audit and sync, not worth interrupting anyone for. */
+export const SILENT_SERVER_EVENTS: ReadonlySet<string> = new Set(["UserSignedIn", "DemoDataSeeded"]);
+
 export const initialShell: ShellModel = { theme: "dark", fxRateId: null, alerts: [], chunkError: null, lastServerSeq: 0 };
 
 export const shellReducer: Reducer<ShellModel> = (model, event) => {
@@ -41,6 +44,7 @@ export const shellReducer: Reducer<ShellModel> = (model, event) => {
     case "ServerEventReceived":
       return produce(model, (draft) => {
         draft.lastServerSeq = Math.max(draft.lastServerSeq, event.seq);
+        if (SILENT_SERVER_EVENTS.has(event.type)) return;
         draft.alerts.unshift({ id: event.seq, text: describeServerEvent(event.type, event.actor), at: event.occurredAt });
         draft.alerts.splice(MAX_ALERTS);
       });

@@ -34,4 +34,9 @@ test("a failed chunk is kept for the error view; unrelated events leave the mode
   assert.is(describeServerEvent("ReportApproved", "system:jobs"), "Report approved (system jobs)");
 });
 
+test("audit-only server events advance the stream position but raise no alert", () => {
+  const model = fold([ServerEventReceived.make({ seq: 9, type: "UserSignedIn", actor: "user:2", payload: {}, occurredAt: "t" })]);
+  assert.equal([model.lastServerSeq, model.alerts], [9, []]);
+});
+
 test.run();
