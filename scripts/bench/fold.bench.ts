@@ -3,7 +3,7 @@
 // the root reducer as the floor.
 process.env["NODE_ENV"] = "production";
 import { readFileSync } from "node:fs";
-import { map, Subject } from "rxjs";
+import { map } from "rxjs";
 import { applyMiddleware, combineReducers as reduxCombine, legacy_createStore as reduxCreateStore, type Action } from "redux";
 import { createEpicMiddleware, ofType, type Epic as ReduxEpic } from "redux-observable";
 import type { DomainEvent } from "../../src/contracts/messages";
@@ -60,8 +60,8 @@ const ours = best(() => {
 // Redux with combineReducers over the same feature reducers.
 type FoldAction = Action<string> & { event: DomainEvent; envelope: EventEnvelope<DomainEvent> };
 const reduxReducer = reduxCombine({
-  session: (state = initialState.session, action: FoldAction) => (action.event ? sessionReducer(state, action.event, action.envelope) : state),
-  shell: (state = initialState.shell, action: FoldAction) => (action.event ? shellReducer(state, action.event, action.envelope) : state),
+  session: (state: AppState["session"] = initialState.session, action: FoldAction) => (action.event ? sessionReducer(state, action.event, action.envelope) : state),
+  shell: (state: AppState["shell"] = initialState.shell, action: FoldAction) => (action.event ? shellReducer(state, action.event, action.envelope) : state),
 });
 let reduxState: unknown;
 const redux = best(() => {
@@ -101,7 +101,6 @@ const reduxEpicMs = best(() => {
   middleware.run(reduxEpic as never);
   for (let index = 0; index < COMMANDS; index++) store.dispatch({ type: "SelectFxRate", fxRateId: index % 5 } as never);
 });
-void Subject;
 
 const bundle = (() => {
   try {

@@ -6,9 +6,8 @@ import { initialShell, shellReducer, type ShellModel } from "../features/shell/m
 export interface AppState {
   readonly session: SessionModel;
   readonly shell: ShellModel;
-  [slice: string]: unknown;
 }
 
 export const initialState: AppState = { session: initialSession, shell: initialShell };
 
-export const rootReducer = combineReducers<AppState>({ session: sessionReducer, shell: shellReducer } as never);
+export const rootReducer = combineReducers<AppState>({ session: sessionReducer, shell: shellReducer });

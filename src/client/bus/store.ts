@@ -48,7 +48,7 @@ export function createStore<S>(reducer: Reducer<S>, initialState: S): Store<S> {
  * reducer returns it unchanged, and the root keeps its identity when no slice changed, so views
  * of untouched slices do not re-render.
  */
-export function combineReducers<S extends Record<string, unknown>>(reducers: { [K in keyof S]: Reducer<S[K]> }): Reducer<S> {
+export function combineReducers<S extends object>(reducers: { [K in keyof S]: Reducer<S[K]> }): Reducer<S> {
   const keys = Object.keys(reducers) as (keyof S)[];
   return (state, event, envelope) => {
     let next: S | undefined;
@@ -57,7 +57,7 @@ export function combineReducers<S extends Record<string, unknown>>(reducers: { [
       const after = reducers[key](before, event, envelope);
       if (after !== before) {
         next ??= { ...state };
-        next[key] = after;
+        (next as Record<keyof S, unknown>)[key] = after;
       }
     }
     return next ?? state;
