@@ -31,6 +31,16 @@ async function signIn(page: Page, email: string, password = "meridian-demo") {
   await page.click("button[type=submit]");
 }
 
+/** A fresh browser context signed in as `email`, on the shell. */
+async function signedInPage(email: string) {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  await page.goto(`${server.url}/login`);
+  await signIn(page, email);
+  await page.waitForSelector("[data-testid=logout-button]");
+  return { context, page };
+}
+
 const text = (page: Page, selector: string) => page.$eval(selector, (element) => element.textContent ?? "");
 
 test("a wrong password shows the server's message in a danger alert", async () => {
@@ -79,11 +89,7 @@ test("signing in sends the user back to the page they asked for, into the shell 
 });
 
 test("an investor signs in to the investor instance", async () => {
-  const context = await browser.createBrowserContext();
-  const page = await context.newPage();
-  await page.goto(`${server.url}/login`);
-  await signIn(page, "investor@atlas.example");
-  await page.waitForSelector("[data-testid=logout-button]");
+  const { context, page } = await signedInPage("investor@atlas.example");
   assert.match(await text(page, "header"), /Atlas Ventures/);
   assert.is(await page.$("select[aria-label=Currency]"), null, "no FX selector for a single-currency instance");
   await context.close();
@@ -141,18 +147,10 @@ test("a recorded session downloads, replays headless and in replay mode, without
 });
 
 test("another user's change reaches an open session live, through the event stream", async () => {
-  const watcher = await browser.createBrowserContext();
-  const watching = await watcher.newPage();
-  await watching.goto(`${server.url}/login`);
-  await signIn(watching, "head-of-department@demo.example");
-  await watching.waitForSelector("[data-testid=logout-button]");
+  const { context: watcher, page: watching } = await signedInPage("head-of-department@demo.example");
   await new Promise((resolve) => setTimeout(resolve, 500)); // the stream connects after the session loads
 
-  const other = await browser.createBrowserContext();
-  const acting = await other.newPage();
-  await acting.goto(`${server.url}/login`);
-  await signIn(acting, "delegate@demo.example");
-  await acting.waitForSelector("[data-testid=logout-button]");
+  const { context: other } = await signedInPage("delegate@demo.example");
 
   const downloads = mkdtempSync(join(tmpdir(), "meridian-downloads-"));
   const cdp = await watching.createCDPSession();

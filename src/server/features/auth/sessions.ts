@@ -65,19 +65,16 @@ export async function endSession({ db }: TenantContext, presented: string, now: 
 
 /** Ends every session of a user (deactivation, 2FA reset, password change). */
 export async function endAllSessions({ db }: TenantContext, userId: number, reason: string, now: Date) {
-  await db
-    .updateTable("refresh_tokens")
-    .set({ revoked_at: now, revoked_reason: reason })
-    .where("user_id", "=", userId)
-    .where("revoked_at", "is", null)
-    .execute();
+  await revoke(db, "user_id", userId, reason, now);
 }
 
-async function revokeFamily(db: TenantContext["db"], familyId: string, reason: string, now: Date) {
+const revokeFamily = (db: TenantContext["db"], familyId: string, reason: string, now: Date) => revoke(db, "family_id", familyId, reason, now);
+
+async function revoke(db: TenantContext["db"], column: "user_id" | "family_id", value: number | string, reason: string, now: Date) {
   await db
     .updateTable("refresh_tokens")
     .set({ revoked_at: now, revoked_reason: reason })
-    .where("family_id", "=", familyId)
+    .where(column, "=", value as never)
     .where("revoked_at", "is", null)
     .execute();
 }
