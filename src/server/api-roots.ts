@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ApiRootName } from "../contracts/api-roots";
+import { passwordRoutes } from "./features/account/password-routes";
 import { authServiceRoutes, sessionRoutes } from "./features/auth/auth-routes";
 import { eventStreamRoutes } from "./platform/events/stream-route";
 import type { AppServices } from "./services";
@@ -12,6 +13,7 @@ export const apiRoots: Record<ApiRootName, (root: FastifyInstance, services: App
   main: async (root, services) => {
     await root.register(eventStreamRoutes, { signer: services.signer, withTenant: services.withTenant, wakeups: services.wakeups });
     await root.register(sessionRoutes, services);
+    await root.register(passwordRoutes, services);
   },
   auth: async (root, services) => {
     await root.register(authServiceRoutes, services);

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import fastifyCookie from "@fastify/cookie";
-import Fastify, { type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from "fastify";
 import { API_ROOTS, type ApiRootName } from "../contracts/api-roots";
 import type { AppConfig } from "../contracts/app-config";
 import { apiRoots } from "./api-roots";
@@ -13,14 +13,15 @@ import type { AppServices } from "./services";
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Assembles the Fastify app: edges (headers, errors, static client) and the API roots it serves. */
-export async function buildApp(services: AppServices, options: { logger?: FastifyServerOptions["logger"] } = {}) {
+export async function buildApp(services: AppServices, options: { logger?: FastifyServerOptions["logger"] | FastifyBaseLogger } = {}) {
   const { config, database } = services;
+  const logger = options.logger ?? { level: config.logLevel };
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    ...(isLoggerInstance(logger) ? { loggerInstance: logger } : { logger }),
     bodyLimit: BODY_LIMIT_BYTES,
     requestIdHeader: "x-request-id",
     genReqId: () => randomUUID(),
-    trustProxy: true,
+    trustProxy: config.trustProxy,
   });
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
@@ -61,4 +62,8 @@ export async function buildApp(services: AppServices, options: { logger?: Fastif
 
   await registerStaticClient(app, config.clientDir);
   return app;
+}
+
+function isLoggerInstance(logger: unknown): logger is FastifyBaseLogger {
+  return typeof logger === "object" && logger !== null && typeof (logger as FastifyBaseLogger).child === "function";
 }

@@ -1,5 +1,8 @@
 import { join } from "node:path";
+import type { FastifyBaseLogger } from "fastify";
 import type { ServerConfig } from "./config";
+import { createThrottle } from "./platform/auth/throttle";
+import { createMailer, mailSender } from "./platform/mail/mailer";
 import { openDatabase } from "./db/database";
 import { migrateToLatest } from "./db/migrate";
 import { assertTenancyIsSafe, createWithTenant } from "./db/tenancy";
@@ -16,21 +19,25 @@ export interface RunningServices extends AppServices {
  * Opens the database, migrates it and checks that tenant isolation holds before anything is
  * served: a server whose app role could bypass row-level security does not start.
  */
-export async function openServices(config: ServerConfig): Promise<RunningServices> {
+export async function openServices(config: ServerConfig, log: FastifyBaseLogger): Promise<RunningServices> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: join(config.dataDir, "pglite") });
   try {
     const migrationsApplied = await migrateToLatest(database);
     const wakeups = new EventWakeups();
     const withTenant = createWithTenant(database, (tenantId) => wakeups.wake(tenantId));
     await assertTenancyIsSafe(database, withTenant);
+    const mailer = createMailer({ smtpUrl: config.smtpUrl, from: mailSender(config.publicUrl), log, withTenant });
     return {
       config,
       database,
       withTenant,
       wakeups,
       signer: createTokenSigner(config.secretKey),
+      mailer,
+      throttle: createThrottle(database),
       migrationsApplied,
       close: async () => {
+        mailer.close();
         await wakeups.close();
         await database.close();
       },

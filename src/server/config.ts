@@ -23,6 +23,8 @@ export interface ServerConfig {
   readonly development: boolean;
   /** Idle minutes until automatic logout: the refresh token's idle lifetime. */
   readonly autoLogoutMinutes: number;
+  /** Behind a load balancer: take the client address from X-Forwarded-For (rate limits use it). */
+  readonly trustProxy: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -53,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[]): Ser
     logLevel: env["LOG_LEVEL"] || "info",
     development: env["NODE_ENV"] === "development",
     autoLogoutMinutes,
+    trustProxy: env["TRUST_PROXY"] === "1",
   };
 }
 

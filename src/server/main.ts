@@ -1,3 +1,4 @@
+import { pino } from "pino";
 import { buildApp } from "./app";
 import { openServices } from "./bootstrap";
 import { ConfigError, loadConfig } from "./config";
@@ -12,7 +13,8 @@ const SHUTDOWN_GRACE_MS = 2_000;
  */
 async function main(argv: readonly string[]) {
   const config = loadConfig(process.env, argv);
-  const services = await openServices(config);
+  const log = pino({ level: config.logLevel });
+  const services = await openServices(config, log);
   const engine = config.databaseUrl ? "PostgreSQL" : `embedded PostgreSQL (PGlite) in ${config.dataDir}`;
   if (argv.includes("--migrate-only")) {
     const applied = services.migrationsApplied;
@@ -24,7 +26,7 @@ async function main(argv: readonly string[]) {
     console.log("Created the demo companies.");
   }
 
-  const app = await buildApp(services);
+  const app = await buildApp(services, { logger: log });
   await services.wakeups.listen(services.database, app.log);
   await app.listen({ port: config.port, host: config.host });
 

@@ -1,7 +1,9 @@
 import type { ServerConfig } from "./config";
 import type { Database } from "./db/database";
 import type { WithTenant } from "./db/tenancy";
+import type { Throttle } from "./platform/auth/throttle";
 import type { TokenSigner } from "./platform/auth/tokens";
+import type { Mailer } from "./platform/mail/mailer";
 import type { EventWakeups } from "./platform/events/wakeups";
 
 /** What the routes of every API root are built from; assembled once in main.ts (or a test). */
@@ -11,4 +13,6 @@ export interface AppServices {
   readonly withTenant: WithTenant;
   readonly wakeups: EventWakeups;
   readonly signer: TokenSigner;
+  readonly mailer: Mailer;
+  readonly throttle: Throttle;
 }

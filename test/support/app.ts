@@ -4,9 +4,14 @@ import { join } from "node:path";
 import { API_ROOT_NAMES } from "../../src/contracts/api-roots";
 import { buildApp } from "../../src/server/app";
 import type { ServerConfig } from "../../src/server/config";
+import { pino } from "pino";
+import { createThrottle } from "../../src/server/platform/auth/throttle";
 import { createTokenSigner } from "../../src/server/platform/auth/tokens";
+import { createMailer } from "../../src/server/platform/mail/mailer";
 import type { AppServices } from "../../src/server/services";
 import { testDatabase } from "./database";
+
+const quietLog = pino({ level: "silent" });
 
 export const TEST_SECRET_KEY = "test-secret-key-of-enough-length-0123456789";
 
@@ -27,9 +32,17 @@ export async function testApp(overrides: Partial<ServerConfig> = {}, serviceOver
     logLevel: "silent",
     development: false,
     autoLogoutMinutes: 30,
+    trustProxy: false,
     ...overrides,
   };
-  const services: AppServices = { config, ...shared, signer: createTokenSigner(config.secretKey), ...serviceOverrides };
+  const services: AppServices = {
+    config,
+    ...shared,
+    signer: createTokenSigner(config.secretKey),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: "Meridian <no-reply@test.example>", log: quietLog, withTenant: shared.withTenant }),
+    throttle: createThrottle(shared.database),
+    ...serviceOverrides,
+  };
   const app = await buildApp(services, { logger: false });
   return { app, services };
 }

@@ -21,6 +21,10 @@ export interface DatabaseSchema {
   group_permissions: GroupPermissionsTable;
   user_permissions: UserPermissionsTable;
   refresh_tokens: RefreshTokensTable;
+  outbox_mails: OutboxMailsTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  user_totp: UserTotpTable;
+  auth_throttle: AuthThrottleTable;
 }
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -60,6 +64,7 @@ export interface UsersTable {
   is_active: Generated<boolean>;
   created_at: Timestamp;
   last_login_at: Date | null;
+  sessions_revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface LoginEmailsTable {
@@ -224,4 +229,42 @@ export interface RefreshTokensTable {
   replaced_at: Date | null;
   revoked_at: Date | null;
   revoked_reason: string | null;
+}
+
+export interface OutboxMailsTable {
+  tenant_id: string;
+  id: GeneratedAlways<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  transport: "smtp" | "outbox";
+  status: Generated<"pending" | "sent" | "stored" | "failed">;
+  error: string | null;
+  created_at: Timestamp;
+  sent_at: Date | null;
+}
+
+export interface PasswordResetTokensTable {
+  tenant_id: string;
+  id: GeneratedAlways<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+export interface UserTotpTable {
+  tenant_id: string;
+  user_id: number;
+  secret_sealed: string;
+  confirmed_at: Date | null;
+  last_used_step: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface AuthThrottleTable {
+  key: string;
+  window_start: Date;
+  attempts: number;
 }

@@ -3,6 +3,7 @@ import type { Database } from "./database";
 import { appendEvent, type NewDomainEvent, type StoredDomainEvent } from "./event-log";
 import type { DatabaseSchema } from "./schema";
 import { APP_ROLE } from "./tenancy-sql";
+import { insideTenantTransaction } from "./transaction-scope";
 
 /** Who causes a change: a signed-in user, or the system itself (seed, jobs, migrations). */
 export type Actor = { readonly kind: "user"; readonly userId: number } | { readonly kind: "system"; readonly name: string };
@@ -16,6 +17,11 @@ export interface TenantContext {
   readonly actor: Actor;
   /** Appends a domain event in this transaction: it exists exactly when the change it records does. */
   appendEvent(event: NewDomainEvent): Promise<StoredDomainEvent>;
+  /**
+   * Runs `work` once the transaction committed (never after a rollback): slow I/O such as
+   * sending mail, which must not hold the transaction open. It handles its own errors.
+   */
+  afterCommit(work: () => Promise<void>): void;
 }
 
 export type WithTenant = <T>(tenantId: string, actor: Actor, work: (context: TenantContext) => Promise<T>) => Promise<T>;
@@ -28,6 +34,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * Builds `withTenant`: one transaction, scoped to one tenant by `app.tenant_id` and run as the app
  * role, so row-level security filters every statement even where a query forgets its WHERE.
+ * Never use the owner connection (`database.system`) inside `work`: on PGlite the transaction
+ * holds the one connection, so such a query would wait for itself forever.
  * `onEventsCommitted` runs after a commit that appended events (it wakes this process's streams;
  * on PostgreSQL, NOTIFY inside the transaction wakes the other processes' at commit).
  */
@@ -35,6 +43,7 @@ export function createWithTenant(database: Database, onEventsCommitted: (tenantI
   return async (tenantId, actor, work) => {
     if (!UUID.test(tenantId)) throw new Error(`withTenant needs a tenant uuid, got ${JSON.stringify(tenantId)}`);
     let appended = false;
+    const afterCommit: (() => Promise<void>)[] = [];
     const result = await database.system.transaction().execute(async (db) => {
       await sql`select set_config('app.tenant_id', ${tenantId}, true)`.execute(db);
       await sql.raw(`set local role ${APP_ROLE}`).execute(db);
@@ -46,14 +55,16 @@ export function createWithTenant(database: Database, onEventsCommitted: (tenantI
           appended = true;
           return appendEvent(db, tenantId, actorLabel(actor), event);
         },
+        afterCommit: (work) => void afterCommit.push(work),
       };
-      const value = await work(context);
+      const value = await insideTenantTransaction.run(tenantId, () => work(context));
       if (appended && database.engine === "postgres") {
         await sql`select pg_notify(${EVENTS_CHANNEL}, ${tenantId})`.execute(db);
       }
       return value;
     });
     if (appended) onEventsCommitted(tenantId);
+    for (const work of afterCommit) void work().catch(() => {});
     return result;
   };
 }

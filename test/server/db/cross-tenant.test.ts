@@ -134,4 +134,15 @@ test("events are append-only for the app role and stay within their tenant", asy
   await rejects(withTenant(tenantA, system, ({ db }) => db.deleteFrom("events").execute()), /permission denied/);
 });
 
+if (TEST_ENGINE === "pglite") {
+  test("on PGlite, a query on the owner connection inside a tenant transaction fails at once instead of hanging", async () => {
+    const { database, withTenant } = await testDatabase();
+    const tenantId = await createTestTenant();
+    await rejects(
+      withTenant(tenantId, system, () => database.system.selectFrom("tenants").select("id").execute()),
+      /would deadlock/,
+    );
+  });
+}
+
 test.run();

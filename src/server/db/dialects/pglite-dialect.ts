@@ -1,5 +1,6 @@
 import type { PGlite } from "@electric-sql/pglite";
 import { Mutex } from "async-mutex";
+import { insideTenantTransaction } from "../transaction-scope";
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -49,6 +50,9 @@ class PGliteDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
+    if (insideTenantTransaction.getStore() !== undefined) {
+      throw new Error("A query outside the tenant transaction was started inside it; on PGlite this would deadlock. Use the transaction's db, or run the query before or after withTenant.");
+    }
     this.release = await this.lock.acquire();
     return this.connection;
   }

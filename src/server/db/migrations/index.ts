@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from "kysely/migration";
 import * as platform from "./0001_platform";
 import * as kpiData from "./0002_kpi_data";
 import * as auth from "./0003_auth";
+import * as accountSecurity from "./0004_account_security";
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the server bundle
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   "0001_platform": platform,
   "0002_kpi_data": kpiData,
   "0003_auth": auth,
+  "0004_account_security": accountSecurity,
 };
 
 export const migrationProvider: MigrationProvider = {

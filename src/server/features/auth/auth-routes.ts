@@ -2,7 +2,9 @@ import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { RefreshRequest, REFRESH_FAILED, SIGN_IN_FAILED, SignInRequest, type SessionTokens } from "../../../contracts/auth";
 import { buildMenu } from "../../../domain/navigation/access";
 import { authenticate } from "../../platform/auth/authenticate";
+import { THROTTLE_RULES, tooManyAttempts } from "../../platform/auth/throttle";
 import { ACCESS_TOKEN_LIFETIME_SECONDS } from "../../platform/auth/tokens";
+import { clientAddress } from "../../platform/http/client-address";
 import { decodeInput } from "../../platform/http/decode";
 import { badRequest, unauthorized } from "../../platform/http/errors";
 import type { AppServices } from "../../services";
@@ -29,8 +31,20 @@ async function answerTokens(services: AppServices, reply: FastifyReply, tenantId
 export const authServiceRoutes: FastifyPluginAsync<AppServices> = async (app, services) => {
   app.post("/auth/token/", async (request, reply) => {
     const { email, password } = decodeInput(SignInRequest, request.body);
+    // Failed attempts are counted per submitted address and per client address, known or not.
+    const accountKey = `signin:account:${email.trim().toLowerCase()}`;
+    const addressKey = `signin:address:${clientAddress(request)}`;
+    for (const [key, rule] of [[accountKey, THROTTLE_RULES.signInPerAccount], [addressKey, THROTTLE_RULES.signInPerAddress]] as const) {
+      const state = await services.throttle.peek(key, rule);
+      if (!state.allowed) throw tooManyAttempts(reply, state);
+    }
     const user = await checkCredentials(services.database, services.withTenant, email, password);
-    if (!user) throw unauthorized(SIGN_IN_FAILED);
+    if (!user) {
+      await services.throttle.hit(accountKey, THROTTLE_RULES.signInPerAccount);
+      await services.throttle.hit(addressKey, THROTTLE_RULES.signInPerAddress);
+      throw unauthorized(SIGN_IN_FAILED);
+    }
+    await services.throttle.clear(accountKey);
     const refresh = await services.withTenant(user.tenantId, { kind: "user", userId: user.userId }, async (context) => {
       await context.db.updateTable("users").set({ last_login_at: new Date() }).where("id", "=", user.userId).execute();
       await context.appendEvent({ type: "UserSignedIn", payload: { userId: user.userId, method: "password" } });

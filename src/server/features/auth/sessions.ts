@@ -63,6 +63,12 @@ export async function endSession({ db }: TenantContext, presented: string, now: 
   if (row) await revokeFamily(db, row.family_id, "logout", now);
 }
 
+/** The family a refresh token belongs to (to keep the current session when others end). */
+export async function familyOfToken({ db }: TenantContext, presented: string): Promise<string | undefined> {
+  const row = await db.selectFrom("refresh_tokens").select("family_id").where("token_hash", "=", hashOf(presented)).executeTakeFirst();
+  return row?.family_id;
+}
+
 /** Ends every session of a user (deactivation, 2FA reset, password change). */
 export async function endAllSessions({ db }: TenantContext, userId: number, reason: string, now: Date) {
   await revoke(db, "user_id", userId, reason, now);

@@ -25,8 +25,11 @@ export async function authenticate(request: FastifyRequest, signer: TokenSigner,
   const subject = await signer.verify("access", token);
   if (!subject) throw unauthorized(INVALID_TOKEN);
   const user = await withTenant(subject.tenantId, { kind: "user", userId: subject.userId }, ({ db }) =>
-    db.selectFrom("users").select(["is_active", "is_staff"]).where("id", "=", subject.userId).executeTakeFirst(),
+    db.selectFrom("users").select(["is_active", "is_staff", "sessions_revoked_at"]).where("id", "=", subject.userId).executeTakeFirst(),
   );
   if (!user?.is_active) throw unauthorized(INVALID_TOKEN);
+  // A 2FA reset, a deactivation or a password reset ends sessions at once, access tokens included.
+  const issuedAt = Number(subject.claims["iatms"] ?? Number(subject.claims["iat"]) * 1000);
+  if (user.sessions_revoked_at && issuedAt < user.sessions_revoked_at.getTime()) throw unauthorized(INVALID_TOKEN);
   return { tenantId: subject.tenantId, userId: subject.userId, isStaff: user.is_staff };
 }

@@ -32,7 +32,8 @@ export function createTokenSigner(secretKey: string): TokenSigner {
   };
   return {
     async sign(type, subject, lifetimeSeconds, extra = {}) {
-      return new SignJWT({ ...extra, typ: type, tid: subject.tenantId })
+      // iatms: the issue time in milliseconds, so "sessions ended at T" is exact.
+      return new SignJWT({ ...extra, typ: type, tid: subject.tenantId, iatms: Date.now() })
         .setProtectedHeader({ alg: "HS256" })
         .setSubject(String(subject.userId))
         .setIssuedAt()
