@@ -44,6 +44,8 @@ export const UserProfile = Schema.Struct({
   is_staff: Schema.Boolean,
   user_permissions: Schema.Array(Schema.String),
   groups: Schema.Array(PermissionGroup),
+  /** The user's second factor, and whether the company requires one. */
+  two_factor: Schema.Struct({ enabled: Schema.Boolean, required: Schema.Boolean }),
 });
 export type UserProfile = typeof UserProfile.Type;
 

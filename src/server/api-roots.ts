@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ApiRootName } from "../contracts/api-roots";
 import { passwordRoutes } from "./features/account/password-routes";
 import { authServiceRoutes, sessionRoutes } from "./features/auth/auth-routes";
+import { twoFactorRoutes } from "./features/two-factor/two-factor-routes";
 import { eventStreamRoutes } from "./platform/events/stream-route";
 import type { AppServices } from "./services";
 
@@ -14,6 +15,7 @@ export const apiRoots: Record<ApiRootName, (root: FastifyInstance, services: App
     await root.register(eventStreamRoutes, { signer: services.signer, withTenant: services.withTenant, wakeups: services.wakeups });
     await root.register(sessionRoutes, services);
     await root.register(passwordRoutes, services);
+    await root.register(twoFactorRoutes, services);
   },
   auth: async (root, services) => {
     await root.register(authServiceRoutes, services);

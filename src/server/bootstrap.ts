@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import type { ServerConfig } from "./config";
+import { createSealer } from "./platform/auth/sealing";
 import { createThrottle } from "./platform/auth/throttle";
 import { createMailer, mailSender } from "./platform/mail/mailer";
 import { openDatabase } from "./db/database";
@@ -35,6 +36,7 @@ export async function openServices(config: ServerConfig, log: FastifyBaseLogger)
       signer: createTokenSigner(config.secretKey),
       mailer,
       throttle: createThrottle(database),
+      totpSealer: createSealer(config.secretKey, "totp"),
       migrationsApplied,
       close: async () => {
         mailer.close();

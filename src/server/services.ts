@@ -1,6 +1,7 @@
 import type { ServerConfig } from "./config";
 import type { Database } from "./db/database";
 import type { WithTenant } from "./db/tenancy";
+import type { Sealer } from "./platform/auth/sealing";
 import type { Throttle } from "./platform/auth/throttle";
 import type { TokenSigner } from "./platform/auth/tokens";
 import type { Mailer } from "./platform/mail/mailer";
@@ -15,4 +16,6 @@ export interface AppServices {
   readonly signer: TokenSigner;
   readonly mailer: Mailer;
   readonly throttle: Throttle;
+  /** Seals TOTP secrets at rest. */
+  readonly totpSealer: Sealer;
 }

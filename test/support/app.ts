@@ -5,6 +5,7 @@ import { API_ROOT_NAMES } from "../../src/contracts/api-roots";
 import { buildApp } from "../../src/server/app";
 import type { ServerConfig } from "../../src/server/config";
 import { pino } from "pino";
+import { createSealer } from "../../src/server/platform/auth/sealing";
 import { createThrottle } from "../../src/server/platform/auth/throttle";
 import { createTokenSigner } from "../../src/server/platform/auth/tokens";
 import { createMailer } from "../../src/server/platform/mail/mailer";
@@ -41,6 +42,7 @@ export async function testApp(overrides: Partial<ServerConfig> = {}, serviceOver
     signer: createTokenSigner(config.secretKey),
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: "Meridian <no-reply@test.example>", log: quietLog, withTenant: shared.withTenant }),
     throttle: createThrottle(shared.database),
+    totpSealer: createSealer(config.secretKey, "totp"),
     ...serviceOverrides,
   };
   const app = await buildApp(services, { logger: false });

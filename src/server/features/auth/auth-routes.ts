@@ -1,33 +1,59 @@
-import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import { randomUUID } from "node:crypto";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { RefreshRequest, REFRESH_FAILED, SIGN_IN_FAILED, SignInRequest, type SessionTokens } from "../../../contracts/auth";
+import { CODE_INVALID, PasscodeRequest } from "../../../contracts/two-factor";
 import { buildMenu } from "../../../domain/navigation/access";
-import { authenticate } from "../../platform/auth/authenticate";
+import type { TenantContext } from "../../db/tenancy";
+import { authenticate, INVALID_TOKEN } from "../../platform/auth/authenticate";
 import { THROTTLE_RULES, tooManyAttempts } from "../../platform/auth/throttle";
 import { ACCESS_TOKEN_LIFETIME_SECONDS } from "../../platform/auth/tokens";
 import { clientAddress } from "../../platform/http/client-address";
 import { decodeInput } from "../../platform/http/decode";
 import { badRequest, unauthorized } from "../../platform/http/errors";
 import type { AppServices } from "../../services";
+import { checkCode, mustSetUpSecondFactor, secondFactorOf } from "../two-factor/second-factor";
 import { checkCredentials } from "./credentials";
 import { loadCompany, loadProfile } from "./profile";
 import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from "./session-cookie";
 import { DEFAULT_SESSION_POLICY, endSession, rotateSession, startSession, tenantOfRefreshToken, type IssuedRefresh, type SessionPolicy } from "./sessions";
 
+/** The MFA step's ephemeral token: good for five minutes, for the code check only, once. */
+const MFA_TOKEN_LIFETIME_SECONDS = 5 * 60;
+
 const policyOf = (services: AppServices): SessionPolicy => ({ ...DEFAULT_SESSION_POLICY, idleMinutes: services.config.autoLogoutMinutes });
 const isSecure = (services: AppServices) => services.config.publicUrl.startsWith("https:");
 
-async function answerTokens(services: AppServices, reply: FastifyReply, tenantId: string, refresh: IssuedRefresh): Promise<SessionTokens> {
-  const access = await services.signer.sign("access", { tenantId, userId: refresh.userId }, ACCESS_TOKEN_LIFETIME_SECONDS);
-  setRefreshCookie(reply, refresh.token, refresh.idleExpiresAt, isSecure(services));
+interface IssuedSession {
+  readonly tenantId: string;
+  readonly refresh: IssuedRefresh;
+  /** The tenant requires 2FA and the user has none yet: the access token allows only its setup. */
+  readonly mustSetUpSecondFactor: boolean;
+}
+
+async function answerTokens(services: AppServices, reply: FastifyReply, session: IssuedSession): Promise<SessionTokens> {
+  const claims = session.mustSetUpSecondFactor ? { mfa_setup: true } : {};
+  const access = await services.signer.sign("access", { tenantId: session.tenantId, userId: session.refresh.userId }, ACCESS_TOKEN_LIFETIME_SECONDS, claims);
+  setRefreshCookie(reply, session.refresh.token, session.refresh.idleExpiresAt, isSecure(services));
   reply.header("cache-control", "no-store");
   return {
     access,
     access_expires_at: new Date(Date.now() + ACCESS_TOKEN_LIFETIME_SECONDS * 1000).toISOString(),
-    refresh_expires_at: refresh.idleExpiresAt.toISOString(),
+    refresh_expires_at: session.refresh.idleExpiresAt.toISOString(),
   };
 }
 
-/** Auth service root: POST /auth/token/ signs in with e-mail and password. */
+/** Starts a session in the tenant's transaction, with the sign-in recorded as an event. */
+async function signInSession(services: AppServices, context: TenantContext, userId: number, method: string): Promise<IssuedSession> {
+  await context.db.updateTable("users").set({ last_login_at: new Date() }).where("id", "=", userId).execute();
+  await context.appendEvent({ type: "UserSignedIn", payload: { userId, method } });
+  const refresh = await startSession(context, userId, policyOf(services), new Date());
+  return { tenantId: context.tenantId, refresh, mustSetUpSecondFactor: await mustSetUpSecondFactor(context, userId) };
+}
+
+/**
+ * Auth service root: POST /auth/token/ checks e-mail and password and answers tokens, or an
+ * ephemeral token when the user has a second factor; POST /auth/otp/validate completes that.
+ */
 export const authServiceRoutes: FastifyPluginAsync<AppServices> = async (app, services) => {
   app.post("/auth/token/", async (request, reply) => {
     const { email, password } = decodeInput(SignInRequest, request.body);
@@ -45,14 +71,43 @@ export const authServiceRoutes: FastifyPluginAsync<AppServices> = async (app, se
       throw unauthorized(SIGN_IN_FAILED);
     }
     await services.throttle.clear(accountKey);
-    const refresh = await services.withTenant(user.tenantId, { kind: "user", userId: user.userId }, async (context) => {
-      await context.db.updateTable("users").set({ last_login_at: new Date() }).where("id", "=", user.userId).execute();
-      await context.appendEvent({ type: "UserSignedIn", payload: { userId: user.userId, method: "password" } });
-      return startSession(context, user.userId, policyOf(services), new Date());
-    });
-    return answerTokens(services, reply, user.tenantId, refresh);
+    const outcome = await services.withTenant(user.tenantId, { kind: "user", userId: user.userId }, async (context) =>
+      (await secondFactorOf(context, user.userId)).enabled ? null : signInSession(services, context, user.userId, "password"),
+    );
+    if (outcome) return answerTokens(services, reply, outcome);
+    reply.header("cache-control", "no-store");
+    return { ephemeral_token: await services.signer.sign("mfa", user, MFA_TOKEN_LIFETIME_SECONDS, { jti: randomUUID() }) };
+  });
+
+  app.post("/auth/otp/validate", async (request, reply) => {
+    const challenge = await mfaChallengeOf(request, services);
+    const { passcode } = decodeInput(PasscodeRequest, request.body);
+    const codeKey = `otp:${challenge.tenantId}:${challenge.userId}`;
+    const attempts = await services.throttle.peek(codeKey, THROTTLE_RULES.codePerUser);
+    if (!attempts.allowed) throw tooManyAttempts(reply, attempts);
+    const session = await services.withTenant(challenge.tenantId, { kind: "user", userId: challenge.userId }, async (context) =>
+      (await checkCode(context, challenge.userId, passcode, services.totpSealer, new Date())) ? signInSession(services, context, challenge.userId, "password+totp") : null,
+    );
+    if (!session) {
+      await services.throttle.hit(codeKey, THROTTLE_RULES.codePerUser);
+      throw badRequest({ passcode: [CODE_INVALID] });
+    }
+    await services.throttle.clear(codeKey);
+    // The ephemeral token is spent: a second code with it starts nothing.
+    await services.throttle.hit(`mfa-token:${challenge.jti}`, { limit: 1, windowSeconds: MFA_TOKEN_LIFETIME_SECONDS });
+    return answerTokens(services, reply, session);
   });
 };
+
+async function mfaChallengeOf(request: FastifyRequest, services: AppServices) {
+  const [scheme, token] = (request.headers.authorization ?? "").split(" ");
+  const subject = scheme === "Bearer" && token ? await services.signer.verify("mfa", token) : null;
+  const jti = subject?.claims["jti"];
+  if (!subject || typeof jti !== "string") throw unauthorized(INVALID_TOKEN);
+  const spent = await services.throttle.peek(`mfa-token:${jti}`, { limit: 1, windowSeconds: MFA_TOKEN_LIFETIME_SECONDS });
+  if (!spent.allowed) throw unauthorized(INVALID_TOKEN);
+  return { tenantId: subject.tenantId, userId: subject.userId, jti };
+}
 
 /** Main API: refresh, logout, the profile, the menu and the company of the signed-in user. */
 export const sessionRoutes: FastifyPluginAsync<AppServices> = async (app, services) => {
@@ -69,14 +124,18 @@ export const sessionRoutes: FastifyPluginAsync<AppServices> = async (app, servic
       return unauthorized(REFRESH_FAILED);
     };
     if (!presented || !tenantId) throw failed();
-    const outcome = await services.withTenant(tenantId, { kind: "system", name: "token-refresh" }, (context) =>
-      rotateSession(context, presented, policyOf(services), new Date()),
-    );
+    const outcome = await services.withTenant(tenantId, { kind: "system", name: "token-refresh" }, async (context) => {
+      const refresh = await rotateSession(context, presented, policyOf(services), new Date());
+      if (typeof refresh === "string") return refresh;
+      const user = await context.db.selectFrom("users").select("is_active").where("id", "=", refresh.userId).executeTakeFirst();
+      if (!user?.is_active) return "revoked" as const;
+      return { tenantId, refresh, mustSetUpSecondFactor: await mustSetUpSecondFactor(context, refresh.userId) };
+    });
     if (typeof outcome === "string") {
       if (outcome === "reused") request.log.warn({ tenantId }, "refresh token reuse: session family revoked");
       throw failed();
     }
-    return answerTokens(services, reply, tenantId, outcome);
+    return answerTokens(services, reply, outcome);
   });
 
   app.post("/auth/logout/", async (request, reply) => {
@@ -89,18 +148,21 @@ export const sessionRoutes: FastifyPluginAsync<AppServices> = async (app, servic
     return reply.status(204).send();
   });
 
+  // The shell loads these even while a mandatory second factor is still to be set up.
+  const pendingSetupAllowed = { allowPendingSecondFactorSetup: true };
+
   app.get("/auth/users/me/", async (request) => {
-    const user = await authenticate(request, services.signer, services.withTenant);
+    const user = await authenticate(request, services.signer, services.withTenant, pendingSetupAllowed);
     return services.withTenant(user.tenantId, { kind: "user", userId: user.userId }, async (context) => (await loadProfile(context, user.userId)).profile);
   });
 
   app.get("/menu/", async (request) => {
-    const user = await authenticate(request, services.signer, services.withTenant);
+    const user = await authenticate(request, services.signer, services.withTenant, pendingSetupAllowed);
     return services.withTenant(user.tenantId, { kind: "user", userId: user.userId }, async (context) => buildMenu((await loadProfile(context, user.userId)).access));
   });
 
   app.get("/company/", async (request) => {
-    const user = await authenticate(request, services.signer, services.withTenant);
+    const user = await authenticate(request, services.signer, services.withTenant, pendingSetupAllowed);
     return services.withTenant(user.tenantId, { kind: "user", userId: user.userId }, loadCompany);
   });
 };

@@ -5,9 +5,9 @@ import { notFound } from "../../platform/http/errors";
 
 /** The signed-in user's profile (GET /api/auth/users/me/) and what access decisions need. */
 export async function loadProfile({ db }: TenantContext, userId: number): Promise<{ profile: UserProfile; access: AccessProfile }> {
-  const [user, tenant, groups, grants] = await Promise.all([
+  const [user, tenant, groups, grants, secondFactor] = await Promise.all([
     db.selectFrom("users").select(["id", "email", "first_name", "last_name", "is_staff"]).where("id", "=", userId).executeTakeFirst(),
-    db.selectFrom("tenants").select(["kind", "features"]).executeTakeFirstOrThrow(),
+    db.selectFrom("tenants").select(["kind", "features", "two_factor_policy"]).executeTakeFirstOrThrow(),
     db
       .selectFrom("user_groups")
       .innerJoin("groups", (join) => join.onRef("groups.tenant_id", "=", "user_groups.tenant_id").onRef("groups.id", "=", "user_groups.group_id"))
@@ -20,6 +20,7 @@ export async function loadProfile({ db }: TenantContext, userId: number): Promis
       .orderBy("group_permissions.permission")
       .execute(),
     db.selectFrom("user_permissions").select("permission").where("user_id", "=", userId).orderBy("permission").execute(),
+    db.selectFrom("user_totp").select("confirmed_at").where("user_id", "=", userId).executeTakeFirst(),
   ]);
   if (!user) throw notFound();
   const byGroup = new Map<number, { id: number; name: string; permissions: string[] }>();
@@ -50,6 +51,7 @@ export async function loadProfile({ db }: TenantContext, userId: number): Promis
       is_staff: user.is_staff,
       user_permissions: userPermissions,
       groups: [...byGroup.values()],
+      two_factor: { enabled: !!secondFactor?.confirmed_at, required: tenant.two_factor_policy === "mandatory" },
     },
   };
 }

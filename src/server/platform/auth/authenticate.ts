@@ -1,6 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { WithTenant } from "../../db/tenancy";
-import { unauthorized } from "../http/errors";
+import { MFA_SETUP_REQUIRED } from "../../../contracts/two-factor";
+import { HttpError, unauthorized } from "../http/errors";
 import type { TokenSigner } from "./tokens";
 
 /** The signed-in user a request acts for. */
@@ -17,7 +18,12 @@ export const INVALID_TOKEN = "Given token not valid for any token type";
  * Reads `Authorization: Bearer <access token>` and checks the user still exists and is active,
  * on every request, so a deactivation takes effect at once. Tokens never travel in URLs.
  */
-export async function authenticate(request: FastifyRequest, signer: TokenSigner, withTenant: WithTenant): Promise<RequestUser> {
+export async function authenticate(
+  request: FastifyRequest,
+  signer: TokenSigner,
+  withTenant: WithTenant,
+  options: { allowPendingSecondFactorSetup?: boolean } = {},
+): Promise<RequestUser> {
   const header = request.headers.authorization;
   if (!header) throw unauthorized(MISSING_CREDENTIALS);
   const [scheme, token] = header.split(" ");
@@ -31,5 +37,9 @@ export async function authenticate(request: FastifyRequest, signer: TokenSigner,
   // A 2FA reset, a deactivation or a password reset ends sessions at once, access tokens included.
   const issuedAt = Number(subject.claims["iatms"] ?? Number(subject.claims["iat"]) * 1000);
   if (user.sessions_revoked_at && issuedAt < user.sessions_revoked_at.getTime()) throw unauthorized(INVALID_TOKEN);
+  // Under a mandatory 2FA policy, a user without a second factor may only set one up.
+  if (subject.claims["mfa_setup"] === true && !options.allowPendingSecondFactorSetup) {
+    throw new HttpError(403, { detail: MFA_SETUP_REQUIRED, code: "mfa_setup_required" });
+  }
   return { tenantId: subject.tenantId, userId: subject.userId, isStaff: user.is_staff };
 }

@@ -3,7 +3,7 @@ import * as assert from "uvu/assert";
 import { json, never, tokensBody } from "../../effect/fake-server";
 import { settle, testClient } from "../../support/harness";
 
-const profile = { id: 7, email: "ada@demo.example", first_name: "Ada", last_name: "Admin", features: [{ name: "my_dashboard", enabled: true }], is_holding_instance: false, access_custom_dashboard: false, is_staff: false, user_permissions: [], groups: [{ id: 1, name: "Employee", permissions: ["access_my_dashboard"] }] };
+const profile = { id: 7, email: "ada@demo.example", first_name: "Ada", last_name: "Admin", features: [{ name: "my_dashboard", enabled: true }], is_holding_instance: false, access_custom_dashboard: false, is_staff: false, user_permissions: [], groups: [{ id: 1, name: "Employee", permissions: ["access_my_dashboard"] }], two_factor: { enabled: false, required: false } };
 const company = { name: "Demo GmbH", kind: "company", multiCurrency: true, isInvestorInstance: false, localCurrency: "EUR", fiscal_year_offset: 3, fxRates: [{ id: 1, name: "USD", currency: "USD" }] };
 const menu = [{ label: "My dashboard", isCustomLabel: false, to: "/my-dashboard", params: {}, submenu: [] }];
 

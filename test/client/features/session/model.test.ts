@@ -7,7 +7,7 @@ import { initialSession, selectAccess, sessionReducer, type SessionModel } from 
 const fold = (events: DomainEvent[], model: SessionModel = initialSession) =>
   events.reduce((state, event, index) => sessionReducer(state, event, { seq: index + 1, type: event._tag, version: 1, payload: event, occurredAt: "", origin: "replay" }), model);
 
-const profile = { id: 7, email: "ada@demo.example", first_name: "Ada", last_name: "A", features: [{ name: "okr", enabled: true }], is_holding_instance: false, access_custom_dashboard: false, is_staff: false, user_permissions: ["read_sensitive"], groups: [{ id: 1, name: "Employee", permissions: ["access_my_dashboard"] }] };
+const profile = { id: 7, email: "ada@demo.example", first_name: "Ada", last_name: "A", features: [{ name: "okr", enabled: true }], is_holding_instance: false, access_custom_dashboard: false, is_staff: false, user_permissions: ["read_sensitive"], groups: [{ id: 1, name: "Employee", permissions: ["access_my_dashboard"] }], two_factor: { enabled: false, required: false } };
 const company = { name: "Demo GmbH", kind: "company" as const, multiCurrency: true, isInvestorInstance: false, localCurrency: "EUR", fiscal_year_offset: 3, fxRates: [] };
 const loaded = [SignInSucceeded.make({ email: "ada@demo.example", refreshExpiresAt: "2026-11-21T10:30:00Z" }), SessionLoaded.make({ profile, menu: [], company })];
 
