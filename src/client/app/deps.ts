@@ -20,6 +20,18 @@ export interface EpicDeps {
   readonly navigate: (to: string, options?: { replace?: boolean }) => void;
   /** The tenant's new events; `afterSeq` null starts at the latest event. */
   readonly serverEvents: (afterSeq: number | null) => Observable<ServerEvent>;
+  /** The MFA step's ephemeral token between the password and the code, in memory only. */
+  readonly challenge: ChallengeHolder;
+}
+
+export interface ChallengeHolder {
+  get(): string | null;
+  set(token: string | null): void;
+}
+
+export function createChallengeHolder(): ChallengeHolder {
+  let token: string | null = null;
+  return { get: () => token, set: (next) => void (token = next) };
 }
 
 /** Storage keys the client keeps; logout removes every key but the theme. */

@@ -16,7 +16,15 @@ export function AppRouter() {
   const dispatch = useDispatch();
   const session = useModel((state: AppState) => state.session);
   const fxRateId = useModel((state: AppState) => state.shell.fxRateId);
-  const decision = guardRoute({ path: location, stage: session.stage, menu: session.menu, access: selectAccess(session), returnTo: session.returnTo });
+  const twoFactor = session.profile?.two_factor;
+  const decision = guardRoute({
+    path: location,
+    stage: session.stage,
+    menu: session.menu,
+    access: selectAccess(session),
+    returnTo: session.returnTo,
+    mustSetUpSecondFactor: !!twoFactor && twoFactor.required && !twoFactor.enabled,
+  });
 
   const redirectTo = decision.kind === "redirect" ? decision.to : null;
   const remember = decision.kind === "redirect" ? decision.rememberTarget : undefined;

@@ -13,6 +13,11 @@ export interface RouteEntry {
 
 export const PUBLIC_SCREENS: readonly RouteEntry[] = [
   { path: "/login", screen: lazyScreen("login", () => import("../features/session/views/login-screen")) },
+  { path: "/login/mfa", screen: lazyScreen("login-mfa", () => import("../features/account/views/mfa-screen")) },
+  { path: "/forgetpassword", screen: lazyScreen("forgot-password", () => import("../features/account/views/forgot-password-screen")) },
+  { path: "/password/reset/confirm/:uid/:token", screen: lazyScreen("reset-password", () => import("../features/account/views/reset-password-screen")) },
 ];
 
-export const MAIN_SCREENS: readonly RouteEntry[] = [];
+export const MAIN_SCREENS: readonly RouteEntry[] = [
+  { path: "/settings/two-factor-auth", screen: lazyScreen("two-factor", () => import("../features/account/views/two-factor-screen")) },
+];

@@ -1,4 +1,5 @@
 import { combineReducers } from "../bus/store";
+import { accountReducer, initialAccount, type AccountModel } from "../features/account/model";
 import { initialSession, sessionReducer, type SessionModel } from "../features/session/model";
 import { initialShell, shellReducer, type ShellModel } from "../features/shell/model";
 
@@ -6,8 +7,9 @@ import { initialShell, shellReducer, type ShellModel } from "../features/shell/m
 export interface AppState {
   readonly session: SessionModel;
   readonly shell: ShellModel;
+  readonly account: AccountModel;
 }
 
-export const initialState: AppState = { session: initialSession, shell: initialShell };
+export const initialState: AppState = { session: initialSession, shell: initialShell, account: initialAccount };
 
-export const rootReducer = combineReducers<AppState>({ session: sessionReducer, shell: shellReducer });
+export const rootReducer = combineReducers<AppState>({ session: sessionReducer, shell: shellReducer, account: accountReducer });

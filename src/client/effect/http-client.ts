@@ -21,6 +21,8 @@ export interface ApiRequest<A> {
   readonly timeoutMs?: number;
   /** Sends the access token and refreshes it as needed. Default true. */
   readonly authenticated?: boolean;
+  /** A token of its own for an unauthenticated call (the MFA step's ephemeral token). */
+  readonly bearer?: string;
 }
 
 export interface HttpDeps {
@@ -141,7 +143,7 @@ export function makeApi(deps: HttpDeps): Api {
 
   const request = <A>(request: ApiRequest<A>): Effect.Effect<A, ApiError> => {
     const idempotent = request.idempotent ?? (request.method !== "POST" && request.method !== "PATCH");
-    if (request.authenticated === false) return withRetries(idempotent, send(request, null));
+    if (request.authenticated === false) return withRetries(idempotent, send(request, request.bearer ?? null));
     const validAccess = Effect.suspend(() => {
       const current = deps.tokens.current();
       if (!current) return Effect.fail(new SessionEnded({ reason: "signed-out" }));

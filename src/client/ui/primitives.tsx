@@ -55,3 +55,15 @@ export const Card = styled.section`
 export const VisuallyHidden = styled.span`
   position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;
 `;
+
+/** A screen inside the shell: title, then its content. */
+export const ScreenPage = styled.section`
+  padding: 24px 32px;
+  max-width: 880px;
+  display: grid;
+  gap: 20px;
+  h1 { margin: 0; font-size: 22px; font-weight: 600; }
+  h2 { margin: 0 0 8px; font-size: 16px; }
+  p { margin: 0; line-height: 1.5; }
+  ol { margin: 0; padding-left: 20px; display: grid; gap: 20px; }
+`;

@@ -41,6 +41,8 @@ export interface GuardInput {
   readonly access: AccessProfile | null;
   /** Where a signed-out visitor wanted to go; /login sends them there once signed in. */
   readonly returnTo?: string | null;
+  /** The company requires a second factor and the user has none: only its setup is open. */
+  readonly mustSetUpSecondFactor?: boolean;
   readonly screens?: readonly Screen[];
 }
 
@@ -55,17 +57,20 @@ export const isPublicRoute = (path: string) => PUBLIC_ROUTES.some((pattern) => p
 export const resetsFx = (path: string) => path.startsWith("/investor-reporting") || path.startsWith("/print/");
 
 /** Decides what happens on entering `path`. Pure: the router carries out the decision. */
-export function guardRoute({ path: rawPath, stage, menu, access, returnTo, screens = SCREENS }: GuardInput): GuardDecision {
+export const SECOND_FACTOR_SETUP = "/settings/two-factor-auth";
+
+export function guardRoute({ path: rawPath, stage, menu, access, returnTo, mustSetUpSecondFactor, screens = SCREENS }: GuardInput): GuardDecision {
   const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, "") : rawPath;
   const redirect = REDIRECTS[path];
   if (redirect) return { kind: "redirect", to: redirect };
   if (isPublicRoute(path)) {
-    if (stage !== "anonymous" && stage !== "unknown" && /^\/login$/.test(path)) return { kind: "redirect", to: returnTo ?? SIGNED_IN_HOME };
+    if (stage !== "anonymous" && stage !== "unknown" && /^\/login(\/mfa)?$/.test(path)) return { kind: "redirect", to: returnTo ?? SIGNED_IN_HOME };
     return { kind: "allow", resetFx: resetsFx(path) };
   }
   if (stage === "unknown") return { kind: "wait" };
   if (stage === "anonymous") return { kind: "redirect", to: "/login", rememberTarget: rawPath };
   if (stage === "loading" || !access) return { kind: "wait" };
+  if (mustSetUpSecondFactor && path !== SECOND_FACTOR_SETUP) return { kind: "redirect", to: SECOND_FACTOR_SETUP };
   if (isAllowed(path, menu, access, screens)) return { kind: "allow", resetFx: resetsFx(path) };
   const first = firstMenuTarget(menu);
   return { kind: "redirect", to: first && first !== path ? first : "/404" };

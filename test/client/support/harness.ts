@@ -2,7 +2,7 @@ import { NEVER, type Observable } from "rxjs";
 import type { DomainEvent } from "../../../src/contracts/messages";
 import type { EventEnvelope } from "../../../src/contracts/messages/envelopes";
 import type { ServerEvent } from "../../../src/contracts/server-events";
-import { memoryStorage, type EpicDeps } from "../../../src/client/app/deps";
+import { createChallengeHolder, memoryStorage, type EpicDeps } from "../../../src/client/app/deps";
 import { rootEpics } from "../../../src/client/app/epics";
 import { initialState, rootReducer, type AppState } from "../../../src/client/app/state";
 import { createBus } from "../../../src/client/bus/bus";
@@ -28,6 +28,7 @@ export function testClient(routes: Record<string, FakeRoute>, options: { serverE
     storage,
     navigate: (to) => void navigations.push(to),
     serverEvents: options.serverEvents ?? (() => NEVER),
+    challenge: createChallengeHolder(),
   };
   const store = createStore(rootReducer, options.state ?? initialState);
   const events: EventEnvelope<DomainEvent>[] = [];

@@ -27,6 +27,7 @@ test("the route guard as a table", () => {
     ["/login", "ready", "employee", menu, to("/my-dashboard")],
     ["/login", "loading", "employee", [], to("/my-dashboard")],
     ["/login/mfa", "anonymous", "none", [], allow()],
+    ["/login/mfa", "loading", "employee", [], to("/my-dashboard")],
     ["/password/reset/confirm/MQ/abc-123", "anonymous", "none", [], allow()],
     ["/print/investor-reporting/7", "anonymous", "none", [], allow(true)],
     // sign-in required: the target is remembered
@@ -62,6 +63,13 @@ test("the route guard as a table", () => {
 
 test("after sign-in, /login sends the user to the remembered target", () => {
   assert.equal(guardRoute({ path: "/login", stage: "loading", menu: [], access: null, returnTo: "/reporting/kpi-detail/12", screens }), to("/reporting/kpi-detail/12"));
+});
+
+test("a mandatory second factor not yet set up opens only its setup", () => {
+  const input = { stage: "ready" as const, menu, access: employee, mustSetUpSecondFactor: true, screens };
+  assert.equal(guardRoute({ ...input, path: "/my-dashboard" }), to("/settings/two-factor-auth"));
+  assert.equal(guardRoute({ ...input, path: "/settings/two-factor-auth" }), allow());
+  assert.equal(guardRoute({ ...input, path: "/forgetpassword" }), allow(), "public routes stay public");
 });
 
 test.run();

@@ -1,6 +1,9 @@
 import { Effect, Either } from "effect";
 import { concat, defer, EMPTY, exhaustMap, filter, fromEventPattern, map, mergeMap, of, switchMap, type Observable } from "rxjs";
+import { Schema } from "@effect/schema";
 import { Company, Menu, SessionTokens, UserProfile } from "../../../contracts/auth";
+import { SecondFactorRequired } from "../../../contracts/messages/account";
+import { SecondFactorChallenge } from "../../../contracts/two-factor";
 import type { DomainEvent } from "../../../contracts/messages";
 import {
   SessionAbsent,
@@ -26,7 +29,7 @@ import type { SessionTimes, TokenKeeper } from "../../effect/token-keeper";
 type SessionEpic = Epic<AppState, EpicDeps>;
 
 /** Profile, menu and company, together. */
-function loadSession(deps: EpicDeps): Observable<DomainEvent> {
+export function loadSession(deps: EpicDeps): Observable<DomainEvent> {
   const load = Effect.all(
     [
       deps.api.request({ root: "main", method: "GET", path: "/auth/users/me/", decode: UserProfile }),
@@ -45,13 +48,21 @@ function loadSession(deps: EpicDeps): Observable<DomainEvent> {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+const SignInAnswer = Schema.Union(SessionTokens, SecondFactorChallenge);
+
+/** Tokens in hand: keep them, record the sign-in, load the session. */
+export function signedIn(deps: EpicDeps, email: string, tokens: SessionTokens): Observable<DomainEvent> {
+  const session = deps.api.startSession(tokens);
+  return concat(of(SignInSucceeded.make({ email, refreshExpiresAt: iso(session.refreshExpiresAt) })), loadSession(deps));
+}
+
 /** Sign-in with e-mail and password; a second submit while one runs is ignored. */
 export const signIn: SessionEpic = ({ command$ }, deps) =>
   command$.pipe(
     ofCommand("SignIn"),
     exhaustMap(({ command, commandId }) => {
       const request = deps.api
-        .request({ root: "auth", method: "POST", path: "/auth/token/", body: { email: command.email, password: command.password }, decode: SessionTokens, authenticated: false })
+        .request({ root: "auth", method: "POST", path: "/auth/token/", body: { email: command.email, password: command.password }, decode: SignInAnswer, authenticated: false })
         .pipe(Effect.either);
       return concat(
         of(SignInStarted.make({ email: command.email })),
@@ -60,8 +71,13 @@ export const signIn: SessionEpic = ({ command$ }, deps) =>
             if (Either.isLeft(result)) {
               return of(SignInFailed.make({ message: describeApiError(result.left), fields: fieldMessagesOf(result.left) }));
             }
-            const session = deps.api.startSession(result.right);
-            return concat(of(SignInSucceeded.make({ email: command.email, refreshExpiresAt: iso(session.refreshExpiresAt) })), loadSession(deps));
+            if ("ephemeral_token" in result.right) {
+              // The password was right; the authenticator code completes the sign-in.
+              deps.challenge.set(result.right.ephemeral_token);
+              deps.navigate("/login/mfa", { replace: true });
+              return of(SecondFactorRequired.make({ email: command.email }));
+            }
+            return signedIn(deps, command.email, result.right);
           }),
         ),
       ).pipe(causedBy(commandId));

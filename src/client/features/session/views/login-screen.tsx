@@ -4,21 +4,9 @@ import { fieldMessagesText } from "../../../../domain/errors/display";
 import { useAppConfig } from "../../../app/config-context";
 import type { AppState } from "../../../app/state";
 import { useDispatch, useModel } from "../../../bus/use-model";
-import { Button, Card, DangerAlert, Field } from "../../../ui/primitives";
-
-const Page = styled.main`
-  min-height: 100vh;
-  display: grid;
-  place-items: center;
-  padding: 24px;
-`;
-
-const Form = styled.form`
-  display: grid;
-  gap: 16px;
-  width: min(400px, 100%);
-  h1 { margin: 0; font-size: 24px; letter-spacing: -0.02em; }
-`;
+import { Link } from "wouter";
+import { AuthForm, AuthPage } from "../../../ui/auth-page";
+import { Button, DangerAlert, Field } from "../../../ui/primitives";
 
 const Demo = styled.section`
   margin-top: 20px;
@@ -43,9 +31,8 @@ export default function LoginScreen() {
   };
 
   return (
-    <Page>
-      <Card>
-        <Form onSubmit={submit} aria-labelledby="login-title">
+    <AuthPage>
+        <AuthForm method="post" onSubmit={submit} aria-labelledby="login-title">
           <h1 id="login-title">Sign in to Meridian</h1>
           {signedOutReason === "idle" && <p>You were signed out after a period without activity.</p>}
           {signIn.status === "error" && <DangerAlert>{fieldMessagesText(signIn.fields) || signIn.message}</DangerAlert>}
@@ -60,7 +47,8 @@ export default function LoginScreen() {
           <Button type="submit" $variant="primary" disabled={signIn.status === "loading"}>
             {signIn.status === "loading" ? "Signing in…" : "Sign in"}
           </Button>
-        </Form>
+          <Link href="/forgetpassword">Forgot password?</Link>
+        </AuthForm>
         {config.demo && (
           <Demo aria-label="Demo logins" data-testid="demo-hint">
             Demo mode: every account uses the password <code>{config.demo.password}</code>.
@@ -73,7 +61,6 @@ export default function LoginScreen() {
             </ul>
           </Demo>
         )}
-      </Card>
-    </Page>
+    </AuthPage>
   );
 }

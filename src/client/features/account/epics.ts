@@ -1,0 +1,176 @@
+import { Effect, Either } from "effect";
+import { concat, exhaustMap, mergeMap, of, switchMap, type Observable } from "rxjs";
+import { SessionTokens } from "../../../contracts/auth";
+import type { DomainEvent } from "../../../contracts/messages";
+import {
+  CodeRejected,
+  CodeVerificationStarted,
+  PasswordResetConfirmed,
+  PasswordResetConfirmFailed,
+  PasswordResetConfirmStarted,
+  PasswordResetRequested,
+  PasswordResetRequestFailed,
+  PasswordResetRequestStarted,
+  TwoFactorActivated,
+  TwoFactorActivationFailed,
+  TwoFactorDeactivated,
+  TwoFactorDeactivationFailed,
+  TwoFactorLoaded,
+  TwoFactorLoadFailed,
+  TwoFactorLoadStarted,
+  TwoFactorSetupFailed,
+  TwoFactorSetupStarted,
+} from "../../../contracts/messages/account";
+import { TwoFactorSetup, TwoFactorStatus } from "../../../contracts/two-factor";
+import { fieldMessagesText } from "../../../domain/errors/display";
+import type { EpicDeps } from "../../app/deps";
+import type { AppState } from "../../app/state";
+import type { Epic } from "../../bus/bus";
+import { causedBy, ofCommand } from "../../bus/operators";
+import { describeApiError, fieldMessagesOf, type ApiError } from "../../effect/errors";
+import { fromEffect } from "../../effect/observable";
+import { loadSession, signedIn } from "../session/epics";
+
+type AccountEpic = Epic<AppState, EpicDeps>;
+
+/** Every message of a failed call, one per line ('field: messages' where a field is named). */
+const messageLines = (error: ApiError) => ("body" in error ? fieldMessagesText(error.body).split("\n").filter(Boolean) : []);
+
+/** The code from the authenticator app completes a sign-in whose password was right. */
+export const verifySignInCode: AccountEpic = ({ command$, state$ }, deps) =>
+  command$.pipe(
+    ofCommand("VerifySignInCode"),
+    exhaustMap(({ command, commandId }) => {
+      const challenge = deps.challenge.get();
+      if (!challenge) {
+        deps.navigate("/login", { replace: true });
+        return of(CodeRejected.make({ message: "The sign-in step expired. Please sign in again.", fields: {} })).pipe(causedBy(commandId));
+      }
+      const request = deps.api.request({ root: "auth", method: "POST", path: "/auth/otp/validate", body: { passcode: command.passcode }, decode: SessionTokens, authenticated: false, bearer: challenge });
+      return concat(
+        of(CodeVerificationStarted.make({})),
+        fromEffect(Effect.either(request)).pipe(
+          mergeMap((result): Observable<DomainEvent> => {
+            if (Either.isLeft(result)) {
+              if (result.left._tag === "Unauthorized") deps.challenge.set(null);
+              return of(CodeRejected.make({ message: describeApiError(result.left), fields: fieldMessagesOf(result.left) }));
+            }
+            deps.challenge.set(null);
+            return signedIn(deps, state$.value.account.secondFactorStep.email ?? "", result.right);
+          }),
+        ),
+      ).pipe(causedBy(commandId));
+    }),
+  );
+
+export const requestPasswordReset: AccountEpic = ({ command$ }, deps) =>
+  command$.pipe(
+    ofCommand("RequestPasswordReset"),
+    exhaustMap(({ command, commandId }) =>
+      concat(
+        of(PasswordResetRequestStarted.make({ email: command.email })),
+        fromEffect(
+          deps.api.request({ root: "main", method: "POST", path: "/auth/users/reset_password/", body: { email: command.email }, authenticated: false }).pipe(
+            Effect.match({
+              onSuccess: (): DomainEvent => PasswordResetRequested.make({ email: command.email }),
+              onFailure: (error): DomainEvent => PasswordResetRequestFailed.make({ message: describeApiError(error) }),
+            }),
+          ),
+        ),
+      ).pipe(causedBy(commandId)),
+    ),
+  );
+
+export const confirmPasswordReset: AccountEpic = ({ command$ }, deps) =>
+  command$.pipe(
+    ofCommand("ConfirmPasswordReset"),
+    exhaustMap(({ command, commandId }) =>
+      concat(
+        of(PasswordResetConfirmStarted.make({})),
+        fromEffect(
+          deps.api
+            .request({
+              root: "main",
+              method: "POST",
+              path: "/auth/users/reset_password_confirm/",
+              body: { uid: command.uid, token: command.token, new_password: command.password, re_new_password: command.repeat },
+              authenticated: false,
+            })
+            .pipe(
+              Effect.match({
+                onSuccess: (): DomainEvent => PasswordResetConfirmed.make({}),
+                onFailure: (error): DomainEvent => {
+                  const lines = messageLines(error);
+                  return PasswordResetConfirmFailed.make({ messages: lines.length > 0 ? lines : [describeApiError(error)] });
+                },
+              }),
+            ),
+        ),
+      ).pipe(causedBy(commandId)),
+    ),
+  );
+
+const loadStatus = (deps: EpicDeps) =>
+  deps.api.request({ root: "main", method: "GET", path: "/auth/2fa/", decode: TwoFactorStatus }).pipe(
+    Effect.match({
+      onSuccess: (status): DomainEvent => TwoFactorLoaded.make({ status }),
+      onFailure: (error): DomainEvent => TwoFactorLoadFailed.make({ message: describeApiError(error) }),
+    }),
+  );
+
+export const loadTwoFactor: AccountEpic = ({ command$ }, deps) =>
+  command$.pipe(
+    ofCommand("LoadTwoFactor"),
+    switchMap(({ commandId }) => concat(of(TwoFactorLoadStarted.make({})), fromEffect(loadStatus(deps))).pipe(causedBy(commandId))),
+  );
+
+export const startTwoFactorSetup: AccountEpic = ({ command$ }, deps) =>
+  command$.pipe(
+    ofCommand("StartTwoFactorSetup"),
+    exhaustMap(({ commandId }) =>
+      fromEffect(
+        deps.api.request({ root: "main", method: "POST", path: "/auth/2fa/setup/", decode: TwoFactorSetup }).pipe(
+          Effect.match({
+            onSuccess: (setup): DomainEvent => TwoFactorSetupStarted.make({ secret: setup.secret, otpauthUrl: setup.otpauth_url, qrSvg: setup.qr_svg }),
+            onFailure: (error): DomainEvent => TwoFactorSetupFailed.make({ message: describeApiError(error) }),
+          }),
+        ),
+      ).pipe(causedBy(commandId)),
+    ),
+  );
+
+/**
+ * Activation. Afterwards the session is renewed (a token issued under a mandatory policy allowed
+ * only the setup) and reloaded, so the menu and the guard see the second factor.
+ */
+export const activateTwoFactor: AccountEpic = ({ command$ }, deps) =>
+  command$.pipe(
+    ofCommand("ActivateTwoFactor"),
+    exhaustMap(({ command, commandId }) =>
+      fromEffect(Effect.either(deps.api.request({ root: "main", method: "POST", path: "/auth/2fa/activate/", body: { passcode: command.passcode } }))).pipe(
+        mergeMap((result): Observable<DomainEvent> => {
+          if (Either.isLeft(result)) return of(TwoFactorActivationFailed.make({ message: describeApiError(result.left) }));
+          const renewed = fromEffect(Effect.either(deps.api.refresh(deps.tokens.current()?.access ?? null))).pipe(mergeMap(() => loadSession(deps)));
+          return concat(of(TwoFactorActivated.make({})), renewed);
+        }),
+        causedBy(commandId),
+      ),
+    ),
+  );
+
+export const deactivateTwoFactor: AccountEpic = ({ command$ }, deps) =>
+  command$.pipe(
+    ofCommand("DeactivateTwoFactor"),
+    exhaustMap(({ command, commandId }) =>
+      fromEffect(
+        deps.api.request({ root: "main", method: "POST", path: "/auth/2fa/deactivate/", body: { passcode: command.passcode } }).pipe(
+          Effect.match({
+            onSuccess: (): DomainEvent => TwoFactorDeactivated.make({}),
+            onFailure: (error): DomainEvent => TwoFactorDeactivationFailed.make({ message: describeApiError(error) }),
+          }),
+        ),
+      ).pipe(causedBy(commandId)),
+    ),
+  );
+
+export const accountEpics = { verifySignInCode, requestPasswordReset, confirmPasswordReset, loadTwoFactor, startTwoFactorSetup, activateTwoFactor, deactivateTwoFactor };

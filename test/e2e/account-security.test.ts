@@ -1,0 +1,115 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Page } from "puppeteer";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { codeAt } from "../../src/server/features/two-factor/totp";
+import { launchBrowser } from "../support/browser";
+import { startServer, type ServerProcess } from "../support/server-process";
+
+let server: ServerProcess;
+let dataDir: string;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+
+test.before(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), "meridian-e2e-"));
+  // Info logs: the embedded outbox prints each mail, with its links, to the log.
+  server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "info" });
+  browser = await launchBrowser();
+});
+
+test.after(async () => {
+  await browser.cleanup();
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const text = (page: Page, selector: string) => page.$eval(selector, (element) => element.textContent ?? "");
+
+async function fill(page: Page, selector: string, value: string) {
+  await page.waitForSelector(selector);
+  await page.$eval(selector, (element) => ((element as HTMLInputElement).value = ""));
+  await page.type(selector, value);
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto(`${server.url}/login`);
+  await fill(page, "input[name=email]", email);
+  await fill(page, "input[name=password]", password);
+  await page.click("button[type=submit]");
+}
+
+test("forgot password: the link from the outbox sets a new password; failures are listed line by line", async () => {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  await page.goto(`${server.url}/login`);
+  await page.waitForSelector("a[href='/forgetpassword']");
+  await page.click("a[href='/forgetpassword']");
+  await fill(page, "input[name=email]", "employee@demo.example");
+  await page.click("button[type=submit]");
+  await page.waitForSelector("[role=status]");
+  assert.match(await text(page, "[role=status]"), /If an account exists for employee@demo\.example/);
+
+  let link: string | undefined;
+  for (let attempt = 0; attempt < 50 && !link; attempt++) {
+    link = /http:\/\/127\.0\.0\.1:\d+(\/password\/reset\/confirm\/[^\s"\\]+)/.exec(server.output())?.[1];
+    if (!link) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  assert.ok(link, "the reset link was printed to the log");
+  await page.goto(`${server.url}${link}`);
+  await fill(page, "input[name=new_password]", "short");
+  await fill(page, "input[name=re_new_password]", "short");
+  await page.click("button[type=submit]");
+  await page.waitForSelector("[role=alert] li");
+  assert.equal(await page.$$eval("[role=alert] li", (items) => items.map((item) => item.textContent)), ["new_password: This password is too short. It must contain at least 12 characters."]);
+  await fill(page, "input[name=new_password]", "a fresh long passphrase");
+  await fill(page, "input[name=re_new_password]", "a fresh long passphrase");
+  await page.click("button[type=submit]");
+  await page.waitForSelector("[role=status]");
+  assert.match(await text(page, "[role=status]"), /Your password has been reset/);
+
+  await signIn(page, "employee@demo.example", "a fresh long passphrase");
+  await page.waitForSelector("[data-testid=logout-button]");
+  await context.close();
+});
+
+test("two-factor: set up with the authenticator app, then sign-in asks for the code", async () => {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  await signIn(page, "external@demo.example", "meridian-demo");
+  await page.waitForSelector("nav a[href='/settings/two-factor-auth']");
+  await page.click("nav a[href='/settings/two-factor-auth']");
+  const setupButton = await page.waitForSelector("xpath/.//button[contains(., 'Set up authenticator app')]");
+  await setupButton!.click();
+  await page.waitForSelector("[data-testid=totp-secret]");
+  const secret = (await text(page, "[data-testid=totp-secret]")).trim();
+  assert.match(secret, /^[A-Z2-7]{32}$/);
+  assert.ok(await page.$("img[alt^='QR code']"), "the QR code is shown");
+  await fill(page, "input[name=passcode]", "000000");
+  await page.click("button[type=submit]");
+  await page.waitForSelector("[role=alert]");
+  assert.match(await text(page, "[role=alert]"), /The code is not valid/);
+  await fill(page, "input[name=passcode]", codeAt(secret, new Date()));
+  await page.click("button[type=submit]");
+  await page.waitForSelector("[data-testid=two-factor-enabled]");
+  assert.match(await text(page, "main"), /If you lose your phone, an administrator can reset it/);
+
+  await page.click("[data-testid=logout-button]");
+  await page.waitForFunction(() => location.pathname === "/login");
+  await signIn(page, "external@demo.example", "meridian-demo");
+  await page.waitForFunction(() => location.pathname === "/login/mfa", { timeout: 10_000 }).catch(async (error: Error) => {
+    throw new Error(`${error.message} at ${page.url()}: ${await text(page, "body")}`);
+  });
+  await fill(page, "input[name=passcode]", "123456");
+  await page.click("button[type=submit]");
+  await page.waitForSelector("[role=alert]");
+  assert.match(await text(page, "[role=alert]"), /passcode: The code is not valid/);
+  await fill(page, "input[name=passcode]", codeAt(secret, new Date(Date.now() + 30_000)));
+  await page.click("button[type=submit]");
+  await page.waitForSelector("[data-testid=logout-button]");
+  assert.match(await text(page, "header"), /Demo GmbH/);
+  await context.close();
+});
+
+test.run();
