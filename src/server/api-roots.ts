@@ -3,6 +3,7 @@ import type { ApiRootName } from "../contracts/api-roots";
 import { passwordRoutes } from "./features/account/password-routes";
 import { authServiceRoutes, sessionRoutes } from "./features/auth/auth-routes";
 import { twoFactorRoutes } from "./features/two-factor/two-factor-routes";
+import { usersRoutes } from "./features/users/users-routes";
 import { eventStreamRoutes } from "./platform/events/stream-route";
 import type { AppServices } from "./services";
 
@@ -16,6 +17,7 @@ export const apiRoots: Record<ApiRootName, (root: FastifyInstance, services: App
     await root.register(sessionRoutes, services);
     await root.register(passwordRoutes, services);
     await root.register(twoFactorRoutes, services);
+    await root.register(usersRoutes, services);
   },
   auth: async (root, services) => {
     await root.register(authServiceRoutes, services);

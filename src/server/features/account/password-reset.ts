@@ -18,20 +18,39 @@ export function parseUid(uid: string): { tenantId: string; userId: number } | nu
   return tenantId && /^[0-9a-f-]{36}$/.test(tenantId) && Number.isSafeInteger(id) && id > 0 ? { tenantId, userId: id } : null;
 }
 
-/** Issues a reset link (earlier unused links of the user stop working) and mails it. */
-export async function sendResetLink(context: TenantContext, user: { id: number; email: string }, mailer: Mailer, publicUrl: string, now: Date) {
+/** A welcome link (set your first password) is good for seven days. */
+export const WELCOME_TOKEN_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * A one-time link to set a password (earlier unused links of the user stop working). The token
+ * is stored hashed; only the link carries it.
+ */
+export async function issuePasswordLink(context: TenantContext, userId: number, publicUrl: string, now: Date, lifetimeMs: number): Promise<string> {
   const token = randomBytes(32).toString("base64url");
-  await context.db.updateTable("password_reset_tokens").set({ used_at: now }).where("user_id", "=", user.id).where("used_at", "is", null).execute();
+  await context.db.updateTable("password_reset_tokens").set({ used_at: now }).where("user_id", "=", userId).where("used_at", "is", null).execute();
   await context.db
     .insertInto("password_reset_tokens")
-    .values({ tenant_id: context.tenantId, user_id: user.id, token_hash: hashOf(token), expires_at: new Date(now.getTime() + RESET_TOKEN_LIFETIME_MS), used_at: null })
+    .values({ tenant_id: context.tenantId, user_id: userId, token_hash: hashOf(token), expires_at: new Date(now.getTime() + lifetimeMs), used_at: null })
     .execute();
-  const link = `${publicUrl}/password/reset/confirm/${uidOf(context.tenantId, user.id)}/${token}`;
-  await mailer.send(context, {
-    to: user.email,
-    subject: "Reset your Meridian password",
-    text: `Someone asked to reset the password of your Meridian account.\n\nSet a new password here (the link works once, for one hour):\n${link}\n\nIf this was not you, ignore this mail; your password stays as it is.`,
-  });
+  return `${publicUrl}/password/reset/confirm/${uidOf(context.tenantId, userId)}/${token}`;
+}
+
+export const resetMail = (to: string, link: string) => ({
+  to,
+  subject: "Reset your Meridian password",
+  text: `Someone asked to reset the password of your Meridian account.\n\nSet a new password here (the link works once, for one hour):\n${link}\n\nIf this was not you, ignore this mail; your password stays as it is.`,
+});
+
+export const welcomeMail = (to: string, company: string, link: string) => ({
+  to,
+  subject: `Welcome to Meridian at ${company}`,
+  text: `You have an account in Meridian for ${company}.\n\nChoose your password here to sign in (the link works once, for seven days):\n${link}\n\nYour user name is ${to}.`,
+});
+
+/** Issues a reset link and mails it. */
+export async function sendResetLink(context: TenantContext, user: { id: number; email: string }, mailer: Mailer, publicUrl: string, now: Date) {
+  const link = await issuePasswordLink(context, user.id, publicUrl, now, RESET_TOKEN_LIFETIME_MS);
+  await mailer.send(context, resetMail(user.email, link));
 }
 
 /** Whether `token` is an unused, unexpired reset token of the user; it is used up if so. */
