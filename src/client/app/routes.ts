@@ -20,4 +20,5 @@ export const PUBLIC_SCREENS: readonly RouteEntry[] = [
 
 export const MAIN_SCREENS: readonly RouteEntry[] = [
   { path: "/settings/two-factor-auth", screen: lazyScreen("two-factor", () => import("../features/account/views/two-factor-screen")) },
+  { path: "/settings/user-management", screen: lazyScreen("user-management", () => import("../features/users/views/user-management-screen")) },
 ];

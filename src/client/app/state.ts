@@ -1,5 +1,6 @@
 import { combineReducers } from "../bus/store";
 import { accountReducer, initialAccount, type AccountModel } from "../features/account/model";
+import { initialUsers, usersReducer, type UsersModel } from "../features/users/model";
 import { initialSession, sessionReducer, type SessionModel } from "../features/session/model";
 import { initialShell, shellReducer, type ShellModel } from "../features/shell/model";
 
@@ -8,8 +9,9 @@ export interface AppState {
   readonly session: SessionModel;
   readonly shell: ShellModel;
   readonly account: AccountModel;
+  readonly users: UsersModel;
 }
 
-export const initialState: AppState = { session: initialSession, shell: initialShell, account: initialAccount };
+export const initialState: AppState = { session: initialSession, shell: initialShell, account: initialAccount, users: initialUsers };
 
-export const rootReducer = combineReducers<AppState>({ session: sessionReducer, shell: shellReducer, account: accountReducer });
+export const rootReducer = combineReducers<AppState>({ session: sessionReducer, shell: shellReducer, account: accountReducer, users: usersReducer });

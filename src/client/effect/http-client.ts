@@ -123,17 +123,21 @@ export function makeApi(deps: HttpDeps): Api {
         if (current && current.access !== staleAccess && current.accessExpiresAt - deps.now() > EXPIRY_MARGIN_MS) return Effect.succeed(current);
         // Retrying a refresh is safe: a token whose answer was lost is still good in the grace window.
         const renew = withRetries(true, send({ root: "main", method: "POST", path: "/auth/token/refresh/", decode: SessionTokens, authenticated: false }, null));
+        const generation = deps.tokens.generation();
         return Effect.tryPromise({
           try: () =>
             lock(async () => {
               const shared = deps.tokens.current();
               if (shared && shared.access !== staleAccess && shared.accessExpiresAt - deps.now() > EXPIRY_MARGIN_MS) return shared;
               const tokens = await Effect.runPromise(renew);
+              // Signed out while this refresh was on its way: it must not sign the user back in.
+              if (deps.tokens.generation() !== generation) throw new SignedOutMeanwhile();
               const session = sessionOf(tokens);
               deps.tokens.set(session);
               return session;
             }),
-          catch: () => {
+          catch: (error) => {
+            if (error instanceof SignedOutMeanwhile) return new SessionEnded({ reason: "signed-out" });
             deps.tokens.clear("refresh-failed");
             return new SessionEnded({ reason: "refresh-failed" });
           },
@@ -172,6 +176,8 @@ export function makeApi(deps: HttpDeps): Api {
     },
   };
 }
+
+class SignedOutMeanwhile extends Error {}
 
 /** The cross-tab lock of the browser (Web Locks), where it exists. */
 export function browserCrossTabLock(): (<T>(work: () => Promise<T>) => Promise<T>) | undefined {

@@ -11,6 +11,8 @@ export interface SessionTimes {
 
 export interface TokenKeeper {
   current(): SessionTimes | null;
+  /** Counts sign-outs: a refresh that started before one must not bring the session back. */
+  generation(): number;
   set(session: SessionTimes): void;
   clear(reason: "signed-out" | "refresh-failed"): void;
   /** Told when another tab (or this one) changes the session. */
@@ -21,6 +23,7 @@ type TabMessage = { kind: "session"; session: SessionTimes } | { kind: "cleared"
 
 export function createTokenKeeper(channelName: string | null = "meridian-session"): TokenKeeper {
   let session: SessionTimes | null = null;
+  let generation = 0;
   const listeners = new Set<(session: SessionTimes | null, reason?: "signed-out" | "refresh-failed") => void>();
   const channel = channelName && typeof BroadcastChannel !== "undefined" ? new BroadcastChannel(channelName) : null;
   const notify = (reason?: "signed-out" | "refresh-failed") => {
@@ -32,17 +35,20 @@ export function createTokenKeeper(channelName: string | null = "meridian-session
       notify();
     } else if (session) {
       session = null;
+      generation++;
       notify(message.data.reason);
     }
   });
   return {
     current: () => session,
+    generation: () => generation,
     set(next) {
       session = next;
       channel?.postMessage({ kind: "session", session: next } satisfies TabMessage);
       notify();
     },
     clear(reason) {
+      generation++;
       if (!session) return;
       session = null;
       channel?.postMessage({ kind: "cleared", reason } satisfies TabMessage);

@@ -80,7 +80,8 @@ function isAllowed(path: string, menu: readonly MenuItem[], access: AccessProfil
   if (ALWAYS_REACHABLE.some((pattern) => pattern.test(path))) return true;
   const screen = screenOf(path, screens);
   if (access.isStaff) return true;
-  const passesChecks = screen !== undefined && canOpen(access, screen);
+  // A screen not built yet opens for nobody: the user goes to the first menu item instead.
+  const passesChecks = screen !== undefined && screen.landed && canOpen(access, screen);
   if (PERMISSION_GATED.test(path)) return passesChecks;
   return inMenu(path, menu) || passesChecks;
 }

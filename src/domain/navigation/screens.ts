@@ -55,7 +55,7 @@ export const SCREENS: readonly Screen[] = [
   { path: "/holding/reporting", label: "Holding reporting", section: "Holding", anyOf: "anyone", feature: "holding_reporting", instances: ["holding"], landed: false },
   { path: "/holding/portfolio", label: "Portfolio management", section: "Holding", anyOf: "anyone", feature: "holding_reporting", instances: ["holding"], landed: false },
   { path: "/chat", label: "Copilot", section: "Copilot", anyOf: ["access_copilot_chat", "access_copilot"], feature: "copilot_chat", instances: COMPANY, landed: false },
-  { path: "/settings/user-management", label: "User management", section: "Settings", anyOf: "anyone", instances: ALL, landed: false },
+  { path: "/settings/user-management", label: "User management", section: "Settings", anyOf: ["manage_users"], instances: ALL, landed: true },
   { path: "/settings/two-factor-auth", label: "Two-factor authentication", section: "Settings", anyOf: "anyone", feature: "two_factor_auth", instances: ALL, landed: true },
 ];
 

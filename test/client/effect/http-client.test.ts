@@ -126,4 +126,18 @@ test("field errors come back as Invalid with the server's body; requests without
   assert.is(anonymous.server.calls.length, 0);
 });
 
+test("a refresh that completes after a sign-out does not bring the session back", async () => {
+  let answer: (() => void) | undefined;
+  const { api, tokens } = setup({
+    "POST /api/auth/token/refresh/": () => new Promise<Response>((resolve) => (answer = () => resolve(json(200, tokensBody("resurrected"))))),
+  });
+  const pending = run(api.refresh("old"));
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  tokens.clear("signed-out");
+  answer!();
+  const result = await pending;
+  assert.ok(Either.isLeft(result) && result.left._tag === "SessionEnded" && result.left.reason === "signed-out");
+  assert.is(tokens.current(), null);
+});
+
 test.run();

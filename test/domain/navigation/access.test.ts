@@ -30,8 +30,7 @@ test("the menu holds only built screens the user may open, grouped by section", 
   assert.equal(buildMenu(reporting, landed).map((item) => [item.label, item.to, item.submenu.map((sub) => sub.to)]), [
     ["My dashboard", "/my-dashboard", []],
     ["Reporting", "/reporting/operational-dashboard", ["/reporting/operational-dashboard", "/reporting/strategic-dashboard"]],
-    // Settings has two screens, but two-factor needs its feature flag: one plain item remains.
-    ["User management", "/settings/user-management", []],
+    // Settings: user management needs manage_users, two-factor its feature flag: neither shows.
   ]);
 });
 

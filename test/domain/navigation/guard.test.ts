@@ -61,6 +61,11 @@ test("the route guard as a table", () => {
   }
 });
 
+test("a screen that is not built yet sends the user to the first menu item", () => {
+  const notBuilt = screens.map((screen) => (screen.path === "/my-dashboard" ? { ...screen, landed: false } : screen));
+  assert.equal(guardRoute({ path: "/my-dashboard/favorite-kpis", stage: "ready", menu: [item("/settings/two-factor-auth")], access: employee, screens: notBuilt }), to("/settings/two-factor-auth"));
+});
+
 test("after sign-in, /login sends the user to the remembered target", () => {
   assert.equal(guardRoute({ path: "/login", stage: "loading", menu: [], access: null, returnTo: "/reporting/kpi-detail/12", screens }), to("/reporting/kpi-detail/12"));
 });

@@ -1,5 +1,5 @@
 import { Effect, Either } from "effect";
-import { concat, exhaustMap, mergeMap, of, switchMap, type Observable } from "rxjs";
+import { concat, EMPTY, exhaustMap, mergeMap, of, switchMap, takeUntil, type Observable } from "rxjs";
 import { SessionTokens } from "../../../contracts/auth";
 import type { DomainEvent } from "../../../contracts/messages";
 import {
@@ -26,7 +26,7 @@ import { fieldMessagesText } from "../../../domain/errors/display";
 import type { EpicDeps } from "../../app/deps";
 import type { AppState } from "../../app/state";
 import type { Epic } from "../../bus/bus";
-import { causedBy, ofCommand } from "../../bus/operators";
+import { causedBy, ofCommand, ofEvent } from "../../bus/operators";
 import { describeApiError, fieldMessagesOf, type ApiError } from "../../effect/errors";
 import { fromEffect } from "../../effect/observable";
 import { loadSession, signedIn } from "../session/epics";
@@ -143,14 +143,17 @@ export const startTwoFactorSetup: AccountEpic = ({ command$ }, deps) =>
  * Activation. Afterwards the session is renewed (a token issued under a mandatory policy allowed
  * only the setup) and reloaded, so the menu and the guard see the second factor.
  */
-export const activateTwoFactor: AccountEpic = ({ command$ }, deps) =>
+export const activateTwoFactor: AccountEpic = ({ command$, event$ }, deps) =>
   command$.pipe(
     ofCommand("ActivateTwoFactor"),
     exhaustMap(({ command, commandId }) =>
       fromEffect(Effect.either(deps.api.request({ root: "main", method: "POST", path: "/auth/2fa/activate/", body: { passcode: command.passcode } }))).pipe(
         mergeMap((result): Observable<DomainEvent> => {
           if (Either.isLeft(result)) return of(TwoFactorActivationFailed.make({ message: describeApiError(result.left) }));
-          const renewed = fromEffect(Effect.either(deps.api.refresh(deps.tokens.current()?.access ?? null))).pipe(mergeMap(() => loadSession(deps)));
+          const renewed = fromEffect(Effect.either(deps.api.refresh(deps.tokens.current()?.access ?? null))).pipe(
+            mergeMap((result) => (Either.isRight(result) ? loadSession(deps) : EMPTY)),
+            takeUntil(event$.pipe(ofEvent("SignedOut"))),
+          );
           return concat(of(TwoFactorActivated.make({})), renewed);
         }),
         causedBy(commandId),

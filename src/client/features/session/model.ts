@@ -71,6 +71,8 @@ export const sessionReducer: Reducer<SessionModel> = (model, event) => {
         draft.loadError = null;
       });
     case "SessionLoaded":
+      // A load that finishes after a sign-out does not bring the session back.
+      if (model.stage === "anonymous") return model;
       return produce(model, (draft) => {
         draft.stage = "ready";
         draft.profile = castDraft(event.profile);

@@ -33,4 +33,9 @@ test("sign-out clears user, menu, profile and company; an expired session rememb
   assert.is(fold([SessionAbsent.make({})]).stage, "anonymous");
 });
 
+test("a session load that finishes after sign-out is ignored", () => {
+  const out = fold([...loaded, SignedOut.make({ reason: "user" })]);
+  assert.is(fold([SessionLoaded.make({ profile, menu: [], company })], out), out);
+});
+
 test.run();
