@@ -112,4 +112,47 @@ test("two-factor: set up with the authenticator app, then sign-in asks for the c
   await context.close();
 });
 
+test("user management: an administrator invites a user, who sets a password from the welcome mail; deactivation locks them out", async () => {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  await signIn(page, "admin@demo.example", "meridian-demo");
+  await page.waitForSelector("nav a[href='/settings/user-management']");
+  await page.click("nav a[href='/settings/user-management']");
+  await page.waitForSelector("[data-testid='user-c-level@demo.example']");
+  const invite = await page.waitForSelector("xpath/.//button[contains(., 'Invite user')]");
+  await invite!.click();
+  await fill(page, "form[aria-label='Invite user'] input[name=email]", "grace@demo.example");
+  await fill(page, "form[aria-label='Invite user'] input[name=first_name]", "Grace");
+  await fill(page, "form[aria-label='Invite user'] input[name=last_name]", "Hopper");
+  const employeeGroup = await page.waitForSelector("xpath/.//form[@aria-label='Invite user']//label[contains(., 'Employee')]/input");
+  await employeeGroup!.click();
+  await page.click("form[aria-label='Invite user'] button[type=submit]");
+  await page.waitForSelector("[data-testid='user-grace@demo.example']");
+  assert.match(await text(page, "[data-testid='user-grace@demo.example']"), /Grace Hopper.*Employee.*Off.*Active/);
+  assert.is(await page.$eval("[aria-label='Reset 2FA of grace@demo.example']", (button) => (button as HTMLButtonElement).disabled), true, "no 2FA to reset");
+
+  let link: string | undefined;
+  for (let attempt = 0; attempt < 50 && !link; attempt++) {
+    const mail = server.output().split("\n").find((line) => line.includes("grace@demo.example") && line.includes("/password/reset/confirm/"));
+    link = mail ? /(\/password\/reset\/confirm\/[^\s"\\]+)/.exec(mail)?.[1] : undefined;
+    if (!link) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  assert.ok(link, "the welcome mail with its link is in the log");
+  const grace = await (await browser.createBrowserContext()).newPage();
+  await grace.goto(`${server.url}${link}`);
+  await fill(grace, "input[name=new_password]", "violet mornings over lisbon");
+  await fill(grace, "input[name=re_new_password]", "violet mornings over lisbon");
+  await grace.click("button[type=submit]");
+  await grace.waitForSelector("[role=status]");
+  await signIn(grace, "grace@demo.example", "violet mornings over lisbon");
+  await grace.waitForSelector("[data-testid=logout-button]");
+
+  // A DOM click: an alert about Grace's password may float over the row's buttons.
+  await page.$eval("[aria-label='Deactivate grace@demo.example']", (button) => (button as HTMLButtonElement).click());
+  await page.waitForFunction(() => document.querySelector("[data-testid='user-grace@demo.example']")?.textContent?.includes("Inactive"));
+  await grace.reload();
+  await grace.waitForFunction(() => location.pathname === "/login");
+  await context.close();
+});
+
 test.run();

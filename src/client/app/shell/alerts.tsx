@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { styled } from "styled-components";
 import { useDispatch, useModel } from "../../bus/use-model";
 import type { AppState } from "../state";
@@ -26,20 +27,33 @@ const Item = styled.div`
   button { background: none; border: none; color: ${(p) => p.theme.textMuted}; cursor: pointer; font-size: 16px; }
 `;
 
+/** An alert leaves by itself after this long, so it never hides the screen for good. */
+export const ALERT_VISIBLE_MS = 8_000;
+
 /** What other users just changed, from the server's event stream. */
 export function Alerts() {
-  const dispatch = useDispatch();
   const alerts = useModel((state: AppState) => state.shell.alerts);
   return (
     <Stack role="status" aria-live="polite">
       {alerts.map((alert) => (
-        <Item key={alert.id}>
-          <p>{alert.text}</p>
-          <button aria-label="Dismiss" onClick={() => dispatch({ _tag: "DismissAlert", id: alert.id })}>
-            ×
-          </button>
-        </Item>
+        <AlertItem key={alert.id} id={alert.id} text={alert.text} />
       ))}
     </Stack>
+  );
+}
+
+function AlertItem({ id, text }: { id: number; text: string }) {
+  const dispatch = useDispatch();
+  useEffect(() => {
+    const timer = setTimeout(() => dispatch({ _tag: "DismissAlert", id }), ALERT_VISIBLE_MS);
+    return () => clearTimeout(timer);
+  }, [id, dispatch]);
+  return (
+    <Item>
+      <p>{text}</p>
+      <button aria-label="Dismiss" onClick={() => dispatch({ _tag: "DismissAlert", id })}>
+        ×
+      </button>
+    </Item>
   );
 }
