@@ -13,8 +13,13 @@ export const TwoFactorStatus = Schema.Struct({
   pending: Schema.Boolean,
   policy: Schema.Literal("optional", "mandatory"),
   can_remove: Schema.Boolean,
+  /** Company administrators set the policy for everyone. */
+  can_set_policy: Schema.Boolean,
 });
 export type TwoFactorStatus = typeof TwoFactorStatus.Type;
+
+/** PATCH /api/auth/2fa/policy/ */
+export const TwoFactorPolicyChange = Schema.Struct({ policy: Schema.Literal("optional", "mandatory") });
 
 /** POST /api/auth/2fa/setup/: what the authenticator app needs, shown once. */
 export const TwoFactorSetup = Schema.Struct({

@@ -16,9 +16,10 @@ export class ConfirmPasswordReset extends Schema.TaggedStruct("ConfirmPasswordRe
 export class LoadTwoFactor extends Schema.TaggedStruct("LoadTwoFactor", {}) {}
 export class StartTwoFactorSetup extends Schema.TaggedStruct("StartTwoFactorSetup", {}) {}
 export class ActivateTwoFactor extends Schema.TaggedStruct("ActivateTwoFactor", { passcode: SensitiveString }) {}
+export class SetTwoFactorPolicy extends Schema.TaggedStruct("SetTwoFactorPolicy", { policy: Schema.Literal("optional", "mandatory") }) {}
 export class DeactivateTwoFactor extends Schema.TaggedStruct("DeactivateTwoFactor", { passcode: SensitiveString }) {}
 
-export const AccountCommand = Schema.Union(VerifySignInCode, RequestPasswordReset, ConfirmPasswordReset, LoadTwoFactor, StartTwoFactorSetup, ActivateTwoFactor, DeactivateTwoFactor);
+export const AccountCommand = Schema.Union(VerifySignInCode, RequestPasswordReset, ConfirmPasswordReset, LoadTwoFactor, StartTwoFactorSetup, ActivateTwoFactor, DeactivateTwoFactor, SetTwoFactorPolicy);
 
 // ── events ──────────────────────────────────────────────────────────────────
 const FieldMessages = Schema.Record({ key: Schema.String, value: Schema.Array(Schema.String) });
@@ -46,6 +47,8 @@ export class TwoFactorSetupFailed extends Schema.TaggedStruct("TwoFactorSetupFai
 export class TwoFactorActivated extends Schema.TaggedStruct("TwoFactorActivated", {}) {}
 export class TwoFactorActivationFailed extends Schema.TaggedStruct("TwoFactorActivationFailed", { message: Schema.String }) {}
 export class TwoFactorDeactivated extends Schema.TaggedStruct("TwoFactorDeactivated", {}) {}
+export class TwoFactorPolicySet extends Schema.TaggedStruct("TwoFactorPolicySet", { policy: Schema.Literal("optional", "mandatory") }) {}
+export class TwoFactorPolicyFailed extends Schema.TaggedStruct("TwoFactorPolicyFailed", { message: Schema.String }) {}
 export class TwoFactorDeactivationFailed extends Schema.TaggedStruct("TwoFactorDeactivationFailed", { message: Schema.String }) {}
 
 export const AccountEvent = Schema.Union(
@@ -67,4 +70,6 @@ export const AccountEvent = Schema.Union(
   TwoFactorActivationFailed,
   TwoFactorDeactivated,
   TwoFactorDeactivationFailed,
+  TwoFactorPolicySet,
+  TwoFactorPolicyFailed,
 );

@@ -22,6 +22,7 @@ const ENDPOINTS: { method: "GET" | "POST" | "PATCH"; url: (ids: { member: number
   { method: "PATCH", url: ({ member }) => `/api/permissions/users/${member}/`, body: () => ({ user_permissions: [] }), expect: ADMIN_ONLY(200) },
   { method: "GET", url: ({ member }) => `/api/auth/users/${member}/send-welcome-email/`, expect: ADMIN_ONLY(200) },
   { method: "POST", url: ({ member }) => `/api/auth/users/${member}/reset-2fa/`, expect: ADMIN_ONLY(400) },
+  { method: "PATCH", url: () => "/api/auth/2fa/policy/", body: () => ({ policy: "optional" }), expect: ADMIN_ONLY(200) },
   { method: "GET", url: () => "/api/events/stream/?after=-1", expect: (who) => (who === "anonymous" ? 401 : 400) },
 ];
 

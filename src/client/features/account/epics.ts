@@ -16,6 +16,8 @@ import {
   TwoFactorDeactivated,
   TwoFactorDeactivationFailed,
   TwoFactorLoaded,
+  TwoFactorPolicyFailed,
+  TwoFactorPolicySet,
   TwoFactorLoadFailed,
   TwoFactorLoadStarted,
   TwoFactorSetupFailed,
@@ -176,4 +178,19 @@ export const deactivateTwoFactor: AccountEpic = ({ command$ }, deps) =>
     ),
   );
 
-export const accountEpics = { verifySignInCode, requestPasswordReset, confirmPasswordReset, loadTwoFactor, startTwoFactorSetup, activateTwoFactor, deactivateTwoFactor };
+export const setTwoFactorPolicy: AccountEpic = ({ command$ }, deps) =>
+  command$.pipe(
+    ofCommand("SetTwoFactorPolicy"),
+    exhaustMap(({ command, commandId }) =>
+      fromEffect(
+        deps.api.request({ root: "main", method: "PATCH", path: "/auth/2fa/policy/", body: { policy: command.policy } }).pipe(
+          Effect.match({
+            onSuccess: (): DomainEvent => TwoFactorPolicySet.make({ policy: command.policy }),
+            onFailure: (error): DomainEvent => TwoFactorPolicyFailed.make({ message: describeApiError(error) }),
+          }),
+        ),
+      ).pipe(causedBy(commandId)),
+    ),
+  );
+
+export const accountEpics = { verifySignInCode, requestPasswordReset, confirmPasswordReset, loadTwoFactor, startTwoFactorSetup, activateTwoFactor, deactivateTwoFactor, setTwoFactorPolicy };

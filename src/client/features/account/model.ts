@@ -95,9 +95,15 @@ export const accountReducer: Reducer<AccountModel> = (model, event) => {
         if (draft.twoFactor.status) draft.twoFactor.status.enabled = event._tag === "TwoFactorActivated";
         if (draft.twoFactor.status) draft.twoFactor.status.pending = false;
       });
+    case "TwoFactorPolicySet":
+      return produce(model, (draft) => {
+        if (draft.twoFactor.status) draft.twoFactor.status.policy = event.policy;
+        draft.twoFactor.action = { status: "idle", message: null };
+      });
     case "TwoFactorSetupFailed":
     case "TwoFactorActivationFailed":
     case "TwoFactorDeactivationFailed":
+    case "TwoFactorPolicyFailed":
       return produce(model, (draft) => {
         draft.twoFactor.action = { status: "error", message: event.message };
       });

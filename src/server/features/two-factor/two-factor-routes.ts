@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
-import { CODE_INVALID, NO_2FA_TO_RESET, NOT_ALLOWED_TO_REMOVE_2FA, PasscodeRequest, TWO_FACTOR_ALREADY_ENABLED, type TwoFactorStatus } from "../../../contracts/two-factor";
+import { CODE_INVALID, NO_2FA_TO_RESET, NOT_ALLOWED_TO_REMOVE_2FA, PasscodeRequest, TWO_FACTOR_ALREADY_ENABLED, TwoFactorPolicyChange, type TwoFactorStatus } from "../../../contracts/two-factor";
 import { authenticate } from "../../platform/auth/authenticate";
 import { permissionsOf, requirePermission } from "../../platform/auth/permissions";
 import { THROTTLE_RULES, tooManyAttempts } from "../../platform/auth/throttle";
@@ -25,7 +25,19 @@ export const twoFactorRoutes: FastifyPluginAsync<AppServices> = async (app, serv
       const state = await secondFactorOf(context, user.userId);
       const tenant = await context.db.selectFrom("tenants").select("two_factor_policy").executeTakeFirstOrThrow();
       const { isStaff, permissions } = await permissionsOf(context, user.userId);
-      return { ...state, policy: tenant.two_factor_policy, can_remove: isStaff || permissions.has("manage_users") };
+      return { ...state, policy: tenant.two_factor_policy, can_remove: isStaff || permissions.has("manage_users"), can_set_policy: isStaff || permissions.has("manage_company_settings") };
+    });
+  });
+
+  // The company's policy: mandatory sends users without a second factor to its setup.
+  app.patch("/auth/2fa/policy/", async (request) => {
+    const admin = await authenticate(request, signer, withTenant);
+    const { policy } = decodeInput(TwoFactorPolicyChange, request.body);
+    return withTenant(admin.tenantId, { kind: "user", userId: admin.userId }, async (context) => {
+      await requirePermission(context, admin.userId, "manage_company_settings");
+      await context.db.updateTable("tenants").set({ two_factor_policy: policy }).execute();
+      await context.appendEvent({ type: "TwoFactorPolicyChanged", payload: { policy } });
+      return { policy };
     });
   });
 

@@ -40,7 +40,7 @@ test("setup shows the secret, the otpauth URL and a QR code; a wrong code does n
   const wrong = await app.inject({ method: "POST", url: "/api/auth/2fa/activate/", headers: bearer(body.access!), payload: { passcode: "000000" } });
   assert.equal([wrong.statusCode, wrong.json()], [400, { passcode: [CODE_INVALID] }]);
   const status = (await app.inject({ method: "GET", url: "/api/auth/2fa/", headers: bearer(body.access!) })).json();
-  assert.equal(status, { enabled: false, pending: true, policy: "optional", can_remove: false });
+  assert.equal(status, { enabled: false, pending: true, policy: "optional", can_remove: false, can_set_policy: false });
 });
 
 test("with a second factor, the password step answers only an ephemeral token; the code completes sign-in once", async () => {
@@ -121,6 +121,20 @@ test("mandatory policy: a user without a second factor may only set it up, then 
   assert.is(company.json().enabled, true);
   const password = await app.inject({ method: "POST", url: "/api/auth/users/set_password/", headers: bearer(access), payload: { current_password: "wrong", new_password: "x" } });
   assert.is(password.statusCode, 400, "other endpoints open once the factor is active");
+});
+
+test("only company administrators set the 2FA policy", async () => {
+  const { app, services } = await testApp();
+  const tenantId = await createTestTenant();
+  const admin = await createTestUser(tenantId, { groups: [{ name: "Administrator", permissions: ["manage_company_settings"] }] });
+  const member = await createTestUser(tenantId);
+  const patch = async (userId: number, policy: string) =>
+    app.inject({ method: "PATCH", url: "/api/auth/2fa/policy/", headers: bearer(await services.signer.sign("access", { tenantId, userId }, 60)), payload: { policy } });
+  assert.is((await patch(member.id, "mandatory")).statusCode, 403);
+  assert.is((await patch(admin.id, "sometimes")).statusCode, 400);
+  assert.equal((await patch(admin.id, "mandatory")).json(), { policy: "mandatory" });
+  const status = await app.inject({ method: "GET", url: "/api/auth/2fa/", headers: bearer(await services.signer.sign("access", { tenantId, userId: admin.id }, 60)) });
+  assert.equal([status.json().policy, status.json().can_set_policy], ["mandatory", true]);
 });
 
 test.run();

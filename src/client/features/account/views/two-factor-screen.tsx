@@ -47,6 +47,7 @@ export default function TwoFactorScreen() {
       )}
       {twoFactor.action.status === "error" && <DangerAlert>{twoFactor.action.message}</DangerAlert>}
       {status && (status.enabled ? <Enabled canRemove={status.can_remove} /> : <Setup />)}
+      {status?.can_set_policy && <CompanyPolicy policy={status.policy} />}
     </ScreenPage>
   );
 }
@@ -127,6 +128,25 @@ function Enabled({ canRemove }: { canRemove: boolean }) {
       ) : (
         <p style={{ marginTop: 12 }}>If you lose your phone, an administrator can reset it for you.</p>
       )}
+    </Card>
+  );
+}
+
+/** Administrators choose whether everyone in the company must use a second factor. */
+function CompanyPolicy({ policy }: { policy: "optional" | "mandatory" }) {
+  const dispatch = useDispatch();
+  return (
+    <Card>
+      <fieldset style={{ border: "none", padding: 0, margin: 0, display: "grid", gap: 8 }}>
+        <legend style={{ fontWeight: 600, marginBottom: 8 }}>Company policy</legend>
+        <label>
+          <input type="radio" name="policy" checked={policy === "optional"} onChange={() => dispatch({ _tag: "SetTwoFactorPolicy", policy: "optional" })} /> Optional for everyone
+        </label>
+        <label>
+          <input type="radio" name="policy" checked={policy === "mandatory"} onChange={() => dispatch({ _tag: "SetTwoFactorPolicy", policy: "mandatory" })} /> Mandatory for everyone: users
+          without a second factor set it up right after their password
+        </label>
+      </fieldset>
     </Card>
   );
 }
