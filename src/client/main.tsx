@@ -3,7 +3,7 @@ import { createRoot } from "react-dom/client";
 import { navigate } from "wouter/use-browser-location";
 import { AppConfig } from "../contracts/app-config";
 import { App } from "./app/app";
-import { browserStorage, createChallengeHolder, STORAGE_KEYS, type EpicDeps } from "./app/deps";
+import { browserSaveFile, browserStorage, createChallengeHolder, STORAGE_KEYS, type EpicDeps } from "./app/deps";
 import { downloadSessionLog } from "./app/download";
 import { rootEpics } from "./app/epics";
 import { initialState, rootReducer, type AppState } from "./app/state";
@@ -46,6 +46,7 @@ async function start(container: HTMLElement) {
       navigate: (to, options) => navigate(to, options),
       serverEvents: (afterSeq) => serverEventStream({ fetch: window.fetch.bind(window), roots: config.roots, tokens, api }, afterSeq),
       challenge: createChallengeHolder(),
+      saveFile: browserSaveFile,
     };
     const savedTheme = storage.get(STORAGE_KEYS.theme) as ThemeChoice | null;
     const savedFx = storage.get(STORAGE_KEYS.fxRate);

@@ -3,6 +3,7 @@ import type { ApiRootName } from "../contracts/api-roots";
 import { passwordRoutes } from "./features/account/password-routes";
 import { authServiceRoutes, sessionRoutes } from "./features/auth/auth-routes";
 import { twoFactorRoutes } from "./features/two-factor/two-factor-routes";
+import { usersImportRoutes } from "./features/users/users-import-routes";
 import { usersRoutes } from "./features/users/users-routes";
 import { eventStreamRoutes } from "./platform/events/stream-route";
 import type { AppServices } from "./services";
@@ -18,6 +19,7 @@ export const apiRoots: Record<ApiRootName, (root: FastifyInstance, services: App
     await root.register(passwordRoutes, services);
     await root.register(twoFactorRoutes, services);
     await root.register(usersRoutes, services);
+    await root.register(usersImportRoutes, services);
   },
   auth: async (root, services) => {
     await root.register(authServiceRoutes, services);

@@ -22,6 +22,8 @@ export interface EpicDeps {
   readonly serverEvents: (afterSeq: number | null) => Observable<ServerEvent>;
   /** The MFA step's ephemeral token between the password and the code, in memory only. */
   readonly challenge: ChallengeHolder;
+  /** Hands a downloaded file to the browser's download. */
+  readonly saveFile: (file: Blob, name: string) => void;
 }
 
 export interface ChallengeHolder {
@@ -53,4 +55,16 @@ export function memoryStorage(initial: Record<string, string> = {}): KeyValueSto
     remove: (key) => void map.delete(key),
     entries: () => Object.fromEntries(map),
   };
+}
+
+/** The browser's download of a file the app fetched. */
+export function browserSaveFile(file: Blob, name: string) {
+  const url = URL.createObjectURL(file);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

@@ -23,6 +23,8 @@ export interface ApiRequest<A> {
   readonly authenticated?: boolean;
   /** A token of its own for an unauthenticated call (the MFA step's ephemeral token). */
   readonly bearer?: string;
+  /** "blob" for file downloads; JSON otherwise. */
+  readonly expect?: "json" | "blob";
 }
 
 export interface HttpDeps {
@@ -77,18 +79,22 @@ export function makeApi(deps: HttpDeps): Api {
           signal,
           credentials: "same-origin",
           headers: {
-            accept: "application/json",
-            ...(request.body === undefined ? {} : { "content-type": "application/json" }),
+            accept: request.expect === "blob" ? "*/*" : "application/json",
+            // FormData sets its own multipart content type (with the boundary).
+            ...(request.body === undefined || isFormData(request.body) ? {} : { "content-type": "application/json" }),
             ...(access ? { authorization: `Bearer ${access}` } : {}),
             "x-requested-with": "meridian",
           },
-          ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+          ...(request.body === undefined ? {} : { body: isFormData(request.body) ? request.body : JSON.stringify(request.body) }),
         }),
       catch: (error) => new NetworkError({ message: error instanceof Error ? error.message : String(error) }),
     }).pipe(
       Effect.flatMap((response) =>
         Effect.tryPromise({
-          try: async () => ({ response, body: response.status === 204 ? null : await response.json().catch(() => null) }),
+          try: async () => ({
+            response,
+            body: response.status === 204 ? null : request.expect === "blob" && response.ok ? await response.blob() : await response.json().catch(() => null),
+          }),
           catch: (error) => new NetworkError({ message: String(error) }),
         }),
       ),
@@ -178,6 +184,8 @@ export function makeApi(deps: HttpDeps): Api {
 }
 
 class SignedOutMeanwhile extends Error {}
+
+const isFormData = (body: unknown): body is FormData => typeof FormData !== "undefined" && body instanceof FormData;
 
 /** The cross-tab lock of the browser (Web Locks), where it exists. */
 export function browserCrossTabLock(): (<T>(work: () => Promise<T>) => Promise<T>) | undefined {

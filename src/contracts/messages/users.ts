@@ -23,7 +23,14 @@ export class SetUserAccess extends Schema.TaggedStruct("SetUserAccess", {
 export class ResetUserTwoFactor extends Schema.TaggedStruct("ResetUserTwoFactor", { userId: Schema.Number }) {}
 export class SendWelcomeEmail extends Schema.TaggedStruct("SendWelcomeEmail", { userId: Schema.Number }) {}
 
-export const UsersCommand = Schema.Union(LoadUsers, InviteUser, RenameUser, SetUserActive, DeleteUser, SetUserAccess, ResetUserTwoFactor, SendWelcomeEmail);
+export class DownloadUsersTemplate extends Schema.TaggedStruct("DownloadUsersTemplate", {}) {}
+/** The filled-in template; the file itself is not kept in a session log. */
+export class ImportUsers extends Schema.TaggedStruct("ImportUsers", {
+  file: Schema.declare((value: unknown): value is Blob => typeof Blob !== "undefined" && value instanceof Blob),
+  fileName: Schema.String,
+}) {}
+
+export const UsersCommand = Schema.Union(LoadUsers, InviteUser, RenameUser, SetUserActive, DeleteUser, SetUserAccess, ResetUserTwoFactor, SendWelcomeEmail, DownloadUsersTemplate, ImportUsers);
 
 // ── events ──────────────────────────────────────────────────────────────────
 const FieldMessages = Schema.Record({ key: Schema.String, value: Schema.Array(Schema.String) });
@@ -39,4 +46,16 @@ export class UserTwoFactorReset extends Schema.TaggedStruct("UserTwoFactorReset"
 export class WelcomeEmailSent extends Schema.TaggedStruct("WelcomeEmailSent", { userId: Schema.Number, message: Schema.String }) {}
 export class UserActionFailed extends Schema.TaggedStruct("UserActionFailed", { action: Schema.String, message: Schema.String, fields: FieldMessages }) {}
 
-export const UsersEvent = Schema.Union(UsersLoadStarted, UsersLoaded, UsersLoadFailed, UserInvited, UserUpdated, UserRemoved, UserTwoFactorReset, WelcomeEmailSent, UserActionFailed);
+export class UsersImportStarted extends Schema.TaggedStruct("UsersImportStarted", { fileName: Schema.String }) {}
+export class UsersImported extends Schema.TaggedStruct("UsersImported", {
+  created: Schema.Number,
+  message: Schema.String,
+  failures: Schema.Array(Schema.Struct({ email: Schema.String, error: Schema.String })),
+}) {}
+/** The 'erroneous' answer: nothing was imported; every bad row, one per line. */
+export class UsersImportFailed extends Schema.TaggedStruct("UsersImportFailed", { message: Schema.String, rows: Schema.Array(Schema.String) }) {}
+
+export const UsersEvent = Schema.Union(
+  UsersImportStarted,
+  UsersImported,
+  UsersImportFailed,UsersLoadStarted, UsersLoaded, UsersLoadFailed, UserInvited, UserUpdated, UserRemoved, UserTwoFactorReset, WelcomeEmailSent, UserActionFailed);

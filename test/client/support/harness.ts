@@ -19,6 +19,7 @@ export function testClient(routes: Record<string, FakeRoute>, options: { serverE
   const tokens = createTokenKeeper(null);
   const storage = memoryStorage();
   const navigations: string[] = [];
+  const saved: { file: Blob; name: string }[] = [];
   let id = 0;
   const deps: EpicDeps = {
     api: makeApi({ fetch: server.fetch, roots: ROOTS, tokens, now: Date.now }),
@@ -29,6 +30,7 @@ export function testClient(routes: Record<string, FakeRoute>, options: { serverE
     navigate: (to) => void navigations.push(to),
     serverEvents: options.serverEvents ?? (() => NEVER),
     challenge: createChallengeHolder(),
+    saveFile: (file, name) => void saved.push({ file, name }),
   };
   const store = createStore(rootReducer, options.state ?? initialState);
   const events: EventEnvelope<DomainEvent>[] = [];
@@ -48,7 +50,7 @@ export function testClient(routes: Record<string, FakeRoute>, options: { serverE
         }
       });
     });
-  return { bus, store, server, tokens, storage, navigations, events, types, waitFor };
+  return { bus, store, server, tokens, storage, navigations, saved, events, types, waitFor };
 }
 
 export const settle = () => new Promise((resolve) => setTimeout(resolve, 30));

@@ -1,11 +1,14 @@
 import { Effect } from "effect";
-import { concat, concatMap, of, switchMap } from "rxjs";
+import { concat, concatMap, exhaustMap, mergeMap, of, switchMap } from "rxjs";
 import { Schema } from "@effect/schema";
 import { PermissionGroup } from "../../../contracts/auth";
 import type { DomainEvent } from "../../../contracts/messages";
 import {
   UserActionFailed,
   UserInvited,
+  UsersImported,
+  UsersImportFailed,
+  UsersImportStarted,
   UserRemoved,
   UsersLoaded,
   UsersLoadFailed,
@@ -31,21 +34,7 @@ const failed = (action: string) => (error: ApiError): DomainEvent => UserActionF
 export const loadUsers: UsersEpic = ({ command$ }, deps) =>
   command$.pipe(
     ofCommand("LoadUsers"),
-    switchMap(({ command, commandId }) => {
-      const load = Effect.all(
-        [
-          deps.api.request({ root: "main", method: "GET", path: "/vw/auth/users/", query: { search: command.search || undefined }, decode: Schema.Array(ManagedUser) }),
-          deps.api.request({ root: "main", method: "GET", path: "/permissions/groups/", decode: Schema.Array(PermissionGroup) }),
-        ],
-        { concurrency: 2 },
-      ).pipe(
-        Effect.match({
-          onSuccess: ([users, groups]): DomainEvent => UsersLoaded.make({ users, groups }),
-          onFailure: (error): DomainEvent => UsersLoadFailed.make({ message: describeApiError(error) }),
-        }),
-      );
-      return concat(of(UsersLoadStarted.make({ search: command.search })), fromEffect(load)).pipe(causedBy(commandId));
-    }),
+    switchMap(({ command, commandId }) => concat(of(UsersLoadStarted.make({ search: command.search })), reload(deps, command.search)).pipe(causedBy(commandId))),
   );
 
 /** Changes keep their order (concatMap): a rename then a deactivation arrive as issued. */
@@ -83,4 +72,72 @@ export const changeUsers: UsersEpic = ({ command$ }, deps) =>
     }),
   );
 
-export const usersEpics = { loadUsers, changeUsers };
+export const downloadTemplate: UsersEpic = ({ command$ }, deps) =>
+  command$.pipe(
+    ofCommand("DownloadUsersTemplate"),
+    exhaustMap(({ commandId }) =>
+      fromEffect(
+        deps.api.request<Blob>({ root: "main", method: "GET", path: "/auth/users/template/", expect: "blob" }).pipe(
+          Effect.match({
+            onSuccess: (file) => {
+              deps.saveFile(file, "meridian-users-template.xlsx");
+              return null;
+            },
+            onFailure: failed("DownloadUsersTemplate"),
+          }),
+        ),
+      ).pipe(
+        mergeMap((event) => (event ? [event] : [])),
+        causedBy(commandId),
+      ),
+    ),
+  );
+
+/** The filled-in template: all users or none; the answer says how many welcome mails went out. */
+export const importUsers: UsersEpic = ({ command$, state$ }, deps) =>
+  command$.pipe(
+    ofCommand("ImportUsers"),
+    exhaustMap(({ command, commandId }) => {
+      const form = new FormData();
+      form.append("file", command.file, command.fileName);
+      const upload = deps.api
+        .request({ root: "main", method: "POST", path: "/auth/users/template/", body: form, decode: ImportAnswer, timeoutMs: 120_000 })
+        .pipe(
+          Effect.match({
+            onSuccess: (answer): DomainEvent => UsersImported.make({ created: answer.created, message: answer.detail, failures: answer.failures }),
+            onFailure: (error): DomainEvent => {
+              const body = ("body" in error ? error.body : null) as { rows?: string[]; detail?: string[]; file?: string[] } | null;
+              return UsersImportFailed.make({ message: body?.detail?.[0] ?? body?.file?.[0] ?? describeApiError(error), rows: body?.rows ?? [] });
+            },
+          }),
+        );
+      return concat(
+        of(UsersImportStarted.make({ fileName: command.fileName })),
+        fromEffect(upload).pipe(
+          mergeMap((event) => (event._tag === "UsersImported" ? concat(of(event), reload(deps, state$.value.users.load.search)) : of(event))),
+        ),
+      ).pipe(causedBy(commandId));
+    }),
+  );
+
+const ImportAnswer = Schema.Struct({ created: Schema.Number, detail: Schema.String, failures: Schema.Array(Schema.Struct({ email: Schema.String, error: Schema.String })) });
+
+/** The list again, after an import. */
+function reload(deps: EpicDeps, search: string) {
+  return fromEffect(
+    Effect.all(
+      [
+        deps.api.request({ root: "main", method: "GET", path: "/vw/auth/users/", query: { search: search || undefined }, decode: Schema.Array(ManagedUser) }),
+        deps.api.request({ root: "main", method: "GET", path: "/permissions/groups/", decode: Schema.Array(PermissionGroup) }),
+      ],
+      { concurrency: 2 },
+    ).pipe(
+      Effect.match({
+        onSuccess: ([users, groups]): DomainEvent => UsersLoaded.make({ users, groups }),
+        onFailure: (error): DomainEvent => UsersLoadFailed.make({ message: describeApiError(error) }),
+      }),
+    ),
+  );
+}
+
+export const usersEpics = { loadUsers, changeUsers, downloadTemplate, importUsers };

@@ -9,9 +9,10 @@ export interface UsersModel {
   readonly users: readonly ManagedUser[];
   readonly groups: readonly (typeof PermissionGroup.Type)[];
   readonly notice: { readonly kind: "success" | "error"; readonly text: string; readonly fields: Readonly<Record<string, readonly string[]>> } | null;
+  readonly importing: { readonly status: "idle" | "loading" | "done" | "error"; readonly message: string | null; readonly lines: readonly string[] };
 }
 
-export const initialUsers: UsersModel = { load: { status: "idle", message: null, search: "" }, users: [], groups: [], notice: null };
+export const initialUsers: UsersModel = { load: { status: "idle", message: null, search: "" }, users: [], groups: [], notice: null, importing: { status: "idle", message: null, lines: [] } };
 
 const replace = (users: readonly ManagedUser[], user: ManagedUser) => users.map((candidate) => (candidate.id === user.id ? user : candidate));
 
@@ -60,6 +61,18 @@ export const usersReducer: Reducer<UsersModel> = (model, event) => {
     case "UserActionFailed":
       return produce(model, (draft) => {
         draft.notice = castDraft({ kind: "error" as const, text: event.message, fields: event.fields });
+      });
+    case "UsersImportStarted":
+      return produce(model, (draft) => {
+        draft.importing = { status: "loading", message: null, lines: [] };
+      });
+    case "UsersImported":
+      return produce(model, (draft) => {
+        draft.importing = { status: "done", message: `${event.created} users imported. ${event.message}`, lines: event.failures.map((failure) => `${failure.email}: ${failure.error}`) };
+      });
+    case "UsersImportFailed":
+      return produce(model, (draft) => {
+        draft.importing = { status: "error", message: event.message, lines: [...event.rows] };
       });
     case "SignedOut":
       return initialUsers;

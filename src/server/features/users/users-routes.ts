@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { CANNOT_CHANGE_YOURSELF, EMAIL_TAKEN, NewUser, PermissionChange, sentMessage, UserChange } from "../../../contracts/users";
 import type { TenantContext } from "../../db/tenancy";
 import { authenticate, type RequestUser } from "../../platform/auth/authenticate";
+import { hashPassword } from "../../platform/auth/passwords";
 import { requirePermission } from "../../platform/auth/permissions";
 import { decodeInput } from "../../platform/http/decode";
 import { badRequest, notFound } from "../../platform/http/errors";
@@ -71,13 +72,15 @@ export const usersRoutes: FastifyPluginAsync<AppServices> = async (app, services
     const email = input.email.trim().toLowerCase();
     const taken = await database.system.selectFrom("login_emails").select("email").where("email", "=", email).executeTakeFirst();
     if (taken) throw badRequest({ email: [EMAIL_TAKEN] });
+    // Hashed before the transaction: scrypt takes its time and must not hold the connection.
+    const passwordHash = await hashPassword(input.password ?? generatedPassword());
     try {
       const created = await asAdministrator(request, async (context) => {
         const userId = await createUser(context, {
           email,
           firstName: input.first_name?.trim() ?? "",
           lastName: input.last_name?.trim() ?? "",
-          password: input.password ?? generatedPassword(),
+          passwordHash,
           groupIds: input.groups ?? [],
         });
         // Without a password the user chooses one from the welcome mail's link.

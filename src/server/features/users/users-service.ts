@@ -1,7 +1,6 @@
 import { randomInt } from "node:crypto";
 import { GENERATED_PASSWORD_LENGTH, PER_USER_GRANTS, type ManagedUser } from "../../../contracts/users";
 import type { TenantContext } from "../../db/tenancy";
-import { hashPassword } from "../../platform/auth/passwords";
 import { badRequest } from "../../platform/http/errors";
 import { endAllSessions } from "../auth/sessions";
 
@@ -57,12 +56,12 @@ export async function listUsers({ db }: TenantContext, search: string | undefine
 /** Creates a user of the company. The caller checks the address is free in the installation. */
 export async function createUser(
   context: TenantContext,
-  input: { email: string; firstName: string; lastName: string; password: string; groupIds: readonly number[] },
+  input: { email: string; firstName: string; lastName: string; passwordHash: string; groupIds: readonly number[] },
 ): Promise<number> {
   const { db, tenantId } = context;
   const user = await db
     .insertInto("users")
-    .values({ tenant_id: tenantId, email: input.email, first_name: input.firstName, last_name: input.lastName, password_hash: await hashPassword(input.password) })
+    .values({ tenant_id: tenantId, email: input.email, first_name: input.firstName, last_name: input.lastName, password_hash: input.passwordHash })
     .returning("id")
     .executeTakeFirstOrThrow();
   await db.insertInto("login_emails").values({ email: input.email, tenant_id: tenantId, user_id: user.id }).execute();

@@ -63,7 +63,33 @@ export default function UserManagementScreen() {
         <Button $variant="primary" onClick={() => setEditing("new")}>
           Invite user
         </Button>
+        <Button onClick={() => dispatch({ _tag: "DownloadUsersTemplate" })}>Download template</Button>
+        <label style={{ minWidth: 0 }}>
+          <span className="visually-hidden" style={{ position: "absolute", left: -9999 }}>
+            Upload filled-in template
+          </span>
+          <input
+            type="file"
+            accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            aria-label="Upload filled-in template"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              if (file) dispatch({ _tag: "ImportUsers", file, fileName: file.name });
+              event.target.value = "";
+            }}
+          />
+        </label>
       </Toolbar>
+      {model.importing.status === "loading" && <p aria-busy="true">Importing…</p>}
+      {model.importing.status === "done" && (
+        <div role="status" data-testid="import-result">
+          <p>{model.importing.message}</p>
+          {model.importing.lines.length > 0 && <DangerAlert>{model.importing.lines.join("\n")}</DangerAlert>}
+        </div>
+      )}
+      {model.importing.status === "error" && (
+        <DangerAlert data-testid="import-result">{[model.importing.message, ...model.importing.lines].filter(Boolean).join("\n")}</DangerAlert>
+      )}
       {model.notice?.kind === "success" && <Notice role="status">{model.notice.text}</Notice>}
       {model.notice?.kind === "error" && <DangerAlert>{fieldMessagesText(model.notice.fields) || model.notice.text}</DangerAlert>}
       {model.load.status === "error" && <DangerAlert>{model.load.message}</DangerAlert>}

@@ -1,0 +1,44 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { json } from "../../effect/fake-server";
+import { testClient } from "../../support/harness";
+
+const signedIn = (client: ReturnType<typeof testClient>) => client.tokens.set({ access: "a", accessExpiresAt: Date.now() + 60_000, refreshExpiresAt: Date.now() + 60_000 });
+const file = () => new Blob(["xlsx bytes"], { type: "application/octet-stream" });
+
+test("an erroneous upload lists every bad row and imports nothing", async () => {
+  const client = testClient({
+    "POST /api/auth/users/template/": () => json(400, { detail: ["The file is erroneous. Nothing was imported: correct the rows listed and upload it again."], rows: ["Row 3: bad", "Row 4: worse"] }),
+  });
+  signedIn(client);
+  client.bus.dispatch({ _tag: "ImportUsers", file: file(), fileName: "users.xlsx" });
+  await client.waitFor("UsersImportFailed");
+  assert.equal(client.store.getState().users.importing, {
+    status: "error",
+    message: "The file is erroneous. Nothing was imported: correct the rows listed and upload it again.",
+    lines: ["Row 3: bad", "Row 4: worse"],
+  });
+  assert.not.match(JSON.stringify(client.events), /xlsx bytes/);
+});
+
+test("a good upload reports the mails sent and their failures, then reloads the list", async () => {
+  const client = testClient({
+    "POST /api/auth/users/template/": () => json(201, { created: 2, detail: "Successfully sent 1 e-mails.", failures: [{ email: "b@x.example", error: "550 mailbox unavailable" }] }),
+    "GET /api/vw/auth/users/": () => json(200, []),
+    "GET /api/permissions/groups/": () => json(200, []),
+  });
+  signedIn(client);
+  client.bus.dispatch({ _tag: "ImportUsers", file: file(), fileName: "users.xlsx" });
+  await client.waitFor("UsersLoaded");
+  assert.equal(client.store.getState().users.importing, { status: "done", message: "2 users imported. Successfully sent 1 e-mails.", lines: ["b@x.example: 550 mailbox unavailable"] });
+});
+
+test("the template downloads as a file", async () => {
+  const client = testClient({ "GET /api/auth/users/template/": () => new Response(new Blob(["PK..."]), { status: 200 }) });
+  signedIn(client);
+  client.bus.dispatch({ _tag: "DownloadUsersTemplate" });
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  assert.equal(client.saved.map((saved) => saved.name), ["meridian-users-template.xlsx"]);
+});
+
+test.run();
