@@ -25,6 +25,18 @@ export interface ServerConfig {
   readonly autoLogoutMinutes: number;
   /** Behind a load balancer: take the client address from X-Forwarded-For (rate limits use it). */
   readonly trustProxy: boolean;
+  /** OpenID Connect providers for single sign-on (SSO_PROVIDERS, a JSON array). */
+  readonly ssoProviders: readonly SsoProviderConfig[];
+}
+
+export interface SsoProviderConfig {
+  /** In URLs and links: lower-case letters, digits and dashes. */
+  readonly name: string;
+  /** On the sign-in button: "Sign in with {label}". */
+  readonly label: string;
+  readonly issuer: string;
+  readonly clientId: string;
+  readonly clientSecret: string;
 }
 
 export class ConfigError extends Error {}
@@ -56,7 +68,28 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[]): Ser
     development: env["NODE_ENV"] === "development",
     autoLogoutMinutes,
     trustProxy: env["TRUST_PROXY"] === "1",
+    ssoProviders: parseSsoProviders(env["SSO_PROVIDERS"]),
   };
+}
+
+/** SSO_PROVIDERS='[{"name":"okta","label":"Okta","issuer":"https://…","client_id":"…","client_secret":"…"}]' */
+export function parseSsoProviders(value: string | undefined): SsoProviderConfig[] {
+  if (!value) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw new ConfigError("SSO_PROVIDERS must be a JSON array of providers");
+  }
+  if (!Array.isArray(parsed)) throw new ConfigError("SSO_PROVIDERS must be a JSON array of providers");
+  return parsed.map((entry: Record<string, unknown>, index) => {
+    const text = (key: string) => (typeof entry[key] === "string" && entry[key] ? (entry[key] as string) : null);
+    const [name, issuer, clientId, clientSecret] = [text("name"), text("issuer"), text("client_id"), text("client_secret")];
+    if (!name || !/^[a-z0-9-]+$/.test(name) || !issuer || !URL.canParse(issuer) || !clientId || !clientSecret) {
+      throw new ConfigError(`SSO_PROVIDERS[${index}] needs name (a-z, 0-9, -), issuer (a URL), client_id and client_secret`);
+    }
+    return { name, label: text("label") ?? name, issuer, clientId, clientSecret };
+  });
 }
 
 function parseSmtpUrl(value: string | undefined): string | undefined {

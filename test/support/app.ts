@@ -34,6 +34,7 @@ export async function testApp(overrides: Partial<ServerConfig> = {}, serviceOver
     development: false,
     autoLogoutMinutes: 30,
     trustProxy: false,
+    ssoProviders: [],
     ...overrides,
   };
   const services: AppServices = {

@@ -25,6 +25,7 @@ export interface DatabaseSchema {
   password_reset_tokens: PasswordResetTokensTable;
   user_totp: UserTotpTable;
   auth_throttle: AuthThrottleTable;
+  sso_links: SsoLinksTable;
 }
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -267,4 +268,12 @@ export interface AuthThrottleTable {
   key: string;
   window_start: Date;
   attempts: number;
+}
+
+export interface SsoLinksTable {
+  tenant_id: string;
+  user_id: number;
+  provider: string;
+  subject: string;
+  created_at: Timestamp;
 }

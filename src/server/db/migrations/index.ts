@@ -3,6 +3,7 @@ import * as platform from "./0001_platform";
 import * as kpiData from "./0002_kpi_data";
 import * as auth from "./0003_auth";
 import * as accountSecurity from "./0004_account_security";
+import * as sso from "./0005_sso";
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the server bundle
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   "0002_kpi_data": kpiData,
   "0003_auth": auth,
   "0004_account_security": accountSecurity,
+  "0005_sso": sso,
 };
 
 export const migrationProvider: MigrationProvider = {

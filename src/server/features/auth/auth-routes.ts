@@ -30,7 +30,7 @@ interface IssuedSession {
   readonly mustSetUpSecondFactor: boolean;
 }
 
-async function answerTokens(services: AppServices, reply: FastifyReply, session: IssuedSession): Promise<SessionTokens> {
+export async function answerTokens(services: AppServices, reply: FastifyReply, session: IssuedSession): Promise<SessionTokens> {
   const claims = session.mustSetUpSecondFactor ? { mfa_setup: true } : {};
   const access = await services.signer.sign("access", { tenantId: session.tenantId, userId: session.refresh.userId }, ACCESS_TOKEN_LIFETIME_SECONDS, claims);
   setRefreshCookie(reply, session.refresh.token, session.refresh.idleExpiresAt, isSecure(services));
@@ -48,6 +48,19 @@ async function signInSession(services: AppServices, context: TenantContext, user
   await context.appendEvent({ type: "UserSignedIn", payload: { userId, method } });
   const refresh = await startSession(context, userId, policyOf(services), new Date());
   return { tenantId: context.tenantId, refresh, mustSetUpSecondFactor: await mustSetUpSecondFactor(context, userId) };
+}
+
+/**
+ * The step after the first factor (a password, or a single sign-on): a session, or, when the
+ * user has a second factor, an ephemeral token for the code check (/auth/otp/validate).
+ */
+export async function finishSignIn(services: AppServices, reply: FastifyReply, user: { tenantId: string; userId: number }, method: string) {
+  const outcome = await services.withTenant(user.tenantId, { kind: "user", userId: user.userId }, async (context) =>
+    (await secondFactorOf(context, user.userId)).enabled ? null : signInSession(services, context, user.userId, method),
+  );
+  if (outcome) return answerTokens(services, reply, outcome);
+  reply.header("cache-control", "no-store");
+  return { ephemeral_token: await services.signer.sign("mfa", user, MFA_TOKEN_LIFETIME_SECONDS, { jti: randomUUID(), first_factor: method }) };
 }
 
 /**
@@ -71,12 +84,7 @@ export const authServiceRoutes: FastifyPluginAsync<AppServices> = async (app, se
       throw unauthorized(SIGN_IN_FAILED);
     }
     await services.throttle.clear(accountKey);
-    const outcome = await services.withTenant(user.tenantId, { kind: "user", userId: user.userId }, async (context) =>
-      (await secondFactorOf(context, user.userId)).enabled ? null : signInSession(services, context, user.userId, "password"),
-    );
-    if (outcome) return answerTokens(services, reply, outcome);
-    reply.header("cache-control", "no-store");
-    return { ephemeral_token: await services.signer.sign("mfa", user, MFA_TOKEN_LIFETIME_SECONDS, { jti: randomUUID() }) };
+    return finishSignIn(services, reply, user, "password");
   });
 
   app.post("/auth/otp/validate", async (request, reply) => {
@@ -86,7 +94,7 @@ export const authServiceRoutes: FastifyPluginAsync<AppServices> = async (app, se
     const attempts = await services.throttle.peek(codeKey, THROTTLE_RULES.codePerUser);
     if (!attempts.allowed) throw tooManyAttempts(reply, attempts);
     const session = await services.withTenant(challenge.tenantId, { kind: "user", userId: challenge.userId }, async (context) =>
-      (await checkCode(context, challenge.userId, passcode, services.totpSealer, new Date())) ? signInSession(services, context, challenge.userId, "password+totp") : null,
+      (await checkCode(context, challenge.userId, passcode, services.totpSealer, new Date())) ? signInSession(services, context, challenge.userId, `${challenge.firstFactor}+totp`) : null,
     );
     if (!session) {
       await services.throttle.hit(codeKey, THROTTLE_RULES.codePerUser);
@@ -106,7 +114,8 @@ async function mfaChallengeOf(request: FastifyRequest, services: AppServices) {
   if (!subject || typeof jti !== "string") throw unauthorized(INVALID_TOKEN);
   const spent = await services.throttle.peek(`mfa-token:${jti}`, { limit: 1, windowSeconds: MFA_TOKEN_LIFETIME_SECONDS });
   if (!spent.allowed) throw unauthorized(INVALID_TOKEN);
-  return { tenantId: subject.tenantId, userId: subject.userId, jti };
+  const firstFactor = typeof subject.claims["first_factor"] === "string" ? subject.claims["first_factor"] : "password";
+  return { tenantId: subject.tenantId, userId: subject.userId, jti, firstFactor };
 }
 
 /** Main API: refresh, logout, the profile, the menu and the company of the signed-in user. */

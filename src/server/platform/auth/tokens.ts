@@ -5,7 +5,7 @@ import { errors, jwtVerify, SignJWT } from "jose";
  * Signed, short-lived tokens. Each token type is signed with its own key derived from SECRET_KEY
  * and carries its type, so an MFA-step, print or embed token can never pass as an access token.
  */
-export type TokenType = "access" | "mfa" | "print" | "embed";
+export type TokenType = "access" | "mfa" | "print" | "embed" | "sso-flow";
 
 export interface TokenSubject {
   readonly tenantId: string;
