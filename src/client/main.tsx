@@ -47,6 +47,8 @@ async function start(container: HTMLElement) {
       serverEvents: (afterSeq) => serverEventStream({ fetch: window.fetch.bind(window), roots: config.roots, tokens, api }, afterSeq),
       challenge: createChallengeHolder(),
       saveFile: browserSaveFile,
+      leave: (url) => window.location.assign(url),
+      roots: config.roots,
     };
     const savedTheme = storage.get(STORAGE_KEYS.theme) as ThemeChoice | null;
     const savedFx = storage.get(STORAGE_KEYS.fxRate);

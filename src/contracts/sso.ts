@@ -1,4 +1,5 @@
 import { Schema } from "@effect/schema";
+import { SessionTokens } from "./auth";
 import { Sensitive } from "./sensitive";
 
 /** GET /api/sso/config/: the providers the sign-in page offers. */
@@ -20,3 +21,6 @@ export const SsoLinked = Schema.Struct({ linked: Schema.Literal(true), provider:
 export const SSO_NOT_LINKED = "Requested user not linked with any existing user";
 export const SSO_FLOW_EXPIRED = "The single sign-on took too long or was started elsewhere. Please try again.";
 export const SSO_ALREADY_LINKED = "This account of the provider is already linked to a user.";
+
+/** The callback's answer for a sign-in: the session, and where the user was headed. */
+export const SsoSession = Schema.extend(SessionTokens, Schema.Struct({ next: Schema.optional(Schema.String) }));

@@ -19,8 +19,8 @@ export interface ServerProcess {
 }
 
 /** Starts the built server (dist/server/main.js) as `npm start` does, and waits until it is up. */
-export async function startServer(env: Record<string, string>, args: string[] = []): Promise<ServerProcess> {
-  const port = await freePort();
+export async function startServer(env: Record<string, string>, args: string[] = [], options: { port?: number } = {}): Promise<ServerProcess> {
+  const port = options.port ?? (await freePort());
   const child: ChildProcess = spawn(process.execPath, ["dist/server/main.js", ...args], {
     env: { ...process.env, LOG_LEVEL: "warn", HOST: "127.0.0.1", PORT: String(port), ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,4 +1,5 @@
 import type { Observable } from "rxjs";
+import type { AppConfig } from "../../contracts/app-config";
 import type { ServerEvent } from "../../contracts/server-events";
 import type { Api } from "../effect/http-client";
 import type { TokenKeeper } from "../effect/token-keeper";
@@ -24,6 +25,10 @@ export interface EpicDeps {
   readonly challenge: ChallengeHolder;
   /** Hands a downloaded file to the browser's download. */
   readonly saveFile: (file: Blob, name: string) => void;
+  /** Leaves the app for another page (a single sign-on provider). */
+  readonly leave: (url: string) => void;
+  /** The API roots, for addresses the browser itself navigates to. */
+  readonly roots: AppConfig["roots"];
 }
 
 export interface ChallengeHolder {

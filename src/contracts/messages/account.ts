@@ -19,7 +19,26 @@ export class ActivateTwoFactor extends Schema.TaggedStruct("ActivateTwoFactor", 
 export class SetTwoFactorPolicy extends Schema.TaggedStruct("SetTwoFactorPolicy", { policy: Schema.Literal("optional", "mandatory") }) {}
 export class DeactivateTwoFactor extends Schema.TaggedStruct("DeactivateTwoFactor", { passcode: SensitiveString }) {}
 
-export const AccountCommand = Schema.Union(VerifySignInCode, RequestPasswordReset, ConfirmPasswordReset, LoadTwoFactor, StartTwoFactorSetup, ActivateTwoFactor, DeactivateTwoFactor, SetTwoFactorPolicy);
+export class LoadSsoProviders extends Schema.TaggedStruct("LoadSsoProviders", {}) {}
+/** Leaves for the provider's sign-in page; `next` is where to go afterwards. */
+export class StartSso extends Schema.TaggedStruct("StartSso", { provider: Schema.String, next: Schema.String }) {}
+export class CompleteSso extends Schema.TaggedStruct("CompleteSso", { code: SensitiveString, state: Schema.String, iss: Schema.String }) {}
+export class StartSsoLink extends Schema.TaggedStruct("StartSsoLink", { provider: Schema.String }) {}
+
+export const AccountCommand = Schema.Union(
+  VerifySignInCode,
+  RequestPasswordReset,
+  ConfirmPasswordReset,
+  LoadTwoFactor,
+  StartTwoFactorSetup,
+  ActivateTwoFactor,
+  DeactivateTwoFactor,
+  SetTwoFactorPolicy,
+  LoadSsoProviders,
+  StartSso,
+  CompleteSso,
+  StartSsoLink,
+);
 
 // ── events ──────────────────────────────────────────────────────────────────
 const FieldMessages = Schema.Record({ key: Schema.String, value: Schema.Array(Schema.String) });
@@ -51,7 +70,16 @@ export class TwoFactorPolicySet extends Schema.TaggedStruct("TwoFactorPolicySet"
 export class TwoFactorPolicyFailed extends Schema.TaggedStruct("TwoFactorPolicyFailed", { message: Schema.String }) {}
 export class TwoFactorDeactivationFailed extends Schema.TaggedStruct("TwoFactorDeactivationFailed", { message: Schema.String }) {}
 
+export class SsoProvidersLoaded extends Schema.TaggedStruct("SsoProvidersLoaded", { providers: Schema.Array(Schema.Struct({ name: Schema.String, label: Schema.String })) }) {}
+export class SsoCompleting extends Schema.TaggedStruct("SsoCompleting", {}) {}
+export class SsoFailed extends Schema.TaggedStruct("SsoFailed", { message: Schema.String }) {}
+export class SsoAccountLinked extends Schema.TaggedStruct("SsoAccountLinked", { provider: Schema.String }) {}
+
 export const AccountEvent = Schema.Union(
+  SsoProvidersLoaded,
+  SsoCompleting,
+  SsoFailed,
+  SsoAccountLinked,
   SecondFactorRequired,
   CodeVerificationStarted,
   CodeRejected,

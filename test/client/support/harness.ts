@@ -20,6 +20,7 @@ export function testClient(routes: Record<string, FakeRoute>, options: { serverE
   const storage = memoryStorage();
   const navigations: string[] = [];
   const saved: { file: Blob; name: string }[] = [];
+  const left: string[] = [];
   let id = 0;
   const deps: EpicDeps = {
     api: makeApi({ fetch: server.fetch, roots: ROOTS, tokens, now: Date.now }),
@@ -31,6 +32,8 @@ export function testClient(routes: Record<string, FakeRoute>, options: { serverE
     serverEvents: options.serverEvents ?? (() => NEVER),
     challenge: createChallengeHolder(),
     saveFile: (file, name) => void saved.push({ file, name }),
+    leave: (url) => void left.push(url),
+    roots: ROOTS,
   };
   const store = createStore(rootReducer, options.state ?? initialState);
   const events: EventEnvelope<DomainEvent>[] = [];
@@ -50,7 +53,7 @@ export function testClient(routes: Record<string, FakeRoute>, options: { serverE
         }
       });
     });
-  return { bus, store, server, tokens, storage, navigations, saved, events, types, waitFor };
+  return { bus, store, server, tokens, storage, navigations, saved, left, events, types, waitFor };
 }
 
 export const settle = () => new Promise((resolve) => setTimeout(resolve, 30));

@@ -1,8 +1,14 @@
+import { Schema } from "@effect/schema";
 import { Effect, Either } from "effect";
-import { concat, EMPTY, exhaustMap, mergeMap, of, switchMap, takeUntil, type Observable } from "rxjs";
+import { concat, defer, EMPTY, exhaustMap, mergeMap, of, switchMap, takeUntil, type Observable } from "rxjs";
 import { SessionTokens } from "../../../contracts/auth";
 import type { DomainEvent } from "../../../contracts/messages";
 import {
+  SecondFactorRequired,
+  SsoAccountLinked,
+  SsoCompleting,
+  SsoFailed,
+  SsoProvidersLoaded,
   CodeRejected,
   CodeVerificationStarted,
   PasswordResetConfirmed,
@@ -23,7 +29,8 @@ import {
   TwoFactorSetupFailed,
   TwoFactorSetupStarted,
 } from "../../../contracts/messages/account";
-import { TwoFactorSetup, TwoFactorStatus } from "../../../contracts/two-factor";
+import { SsoConfig, SsoLinked, SsoSession } from "../../../contracts/sso";
+import { SecondFactorChallenge, TwoFactorSetup, TwoFactorStatus } from "../../../contracts/two-factor";
 import { fieldMessagesText } from "../../../domain/errors/display";
 import type { EpicDeps } from "../../app/deps";
 import type { AppState } from "../../app/state";
@@ -193,4 +200,88 @@ export const setTwoFactorPolicy: AccountEpic = ({ command$ }, deps) =>
     ),
   );
 
-export const accountEpics = { verifySignInCode, requestPasswordReset, confirmPasswordReset, loadTwoFactor, startTwoFactorSetup, activateTwoFactor, deactivateTwoFactor, setTwoFactorPolicy };
+export const loadSsoProviders: AccountEpic = ({ command$ }, deps) =>
+  command$.pipe(
+    ofCommand("LoadSsoProviders"),
+    switchMap(({ commandId }) =>
+      fromEffect(
+        deps.api.request({ root: "main", method: "GET", path: "/sso/config/", decode: SsoConfig, authenticated: false }).pipe(
+          // Without the list the page still offers the password; nothing to report.
+          Effect.match({ onSuccess: (config): DomainEvent | null => SsoProvidersLoaded.make({ providers: config.providers }), onFailure: () => null }),
+        ),
+      ).pipe(
+        mergeMap((event) => (event ? [event] : [])),
+        causedBy(commandId),
+      ),
+    ),
+  );
+
+/** Off to the provider: a full-page navigation the server answers with the redirect. */
+export const startSso: AccountEpic = ({ command$ }, deps) =>
+  command$.pipe(
+    ofCommand("StartSso"),
+    mergeMap(({ command }) => {
+      const next = command.next.startsWith("/") ? command.next : "/my-dashboard";
+      deps.leave(`${deps.roots.main}/sso/${encodeURIComponent(command.provider)}/authorize/?next=${encodeURIComponent(next)}`);
+      return EMPTY;
+    }),
+  );
+
+/** Back from the provider at /oauth: a sign-in (maybe with the second factor), or a new link. */
+export const completeSso: AccountEpic = ({ command$ }, deps) =>
+  command$.pipe(
+    ofCommand("CompleteSso"),
+    exhaustMap(({ command, commandId }) =>
+      concat(
+        of(SsoCompleting.make({})),
+        fromEffect(
+          Effect.either(
+            deps.api.request({ root: "main", method: "POST", path: "/sso/callback/", body: { code: command.code, state: command.state, ...(command.iss ? { iss: command.iss } : {}) }, decode: SsoAnswer, authenticated: false }),
+          ),
+        ).pipe(
+          mergeMap((result): Observable<DomainEvent> => {
+            if (Either.isLeft(result)) return of(SsoFailed.make({ message: describeApiError(result.left) }));
+            const answer = result.right;
+            if ("linked" in answer) return of(SsoAccountLinked.make({ provider: answer.provider }));
+            if ("ephemeral_token" in answer) {
+              deps.challenge.set(answer.ephemeral_token);
+              deps.navigate("/login/mfa", { replace: true });
+              return of(SecondFactorRequired.make({ email: "" }));
+            }
+            return concat(
+              signedIn(deps, "", answer),
+              defer(() => {
+                deps.navigate(answer.next ?? "/my-dashboard", { replace: true });
+                return EMPTY;
+              }),
+            );
+          }),
+        ),
+      ).pipe(causedBy(commandId)),
+    ),
+  );
+
+export const startSsoLink: AccountEpic = ({ command$ }, deps) =>
+  command$.pipe(
+    ofCommand("StartSsoLink"),
+    exhaustMap(({ command, commandId }) =>
+      fromEffect(
+        deps.api.request({ root: "main", method: "POST", path: `/sso/${encodeURIComponent(command.provider)}/link-start/`, decode: Schema.Struct({ url: Schema.String }) }).pipe(
+          Effect.match({
+            onSuccess: (answer): DomainEvent | null => {
+              deps.leave(answer.url);
+              return null;
+            },
+            onFailure: (error): DomainEvent | null => SsoFailed.make({ message: describeApiError(error) }),
+          }),
+        ),
+      ).pipe(
+        mergeMap((event) => (event ? [event] : [])),
+        causedBy(commandId),
+      ),
+    ),
+  );
+
+const SsoAnswer = Schema.Union(SsoSession, SecondFactorChallenge, SsoLinked);
+
+export const accountEpics = { verifySignInCode, requestPasswordReset, confirmPasswordReset, loadTwoFactor, startTwoFactorSetup, activateTwoFactor, deactivateTwoFactor, setTwoFactorPolicy, loadSsoProviders, startSso, completeSso, startSsoLink };

@@ -15,6 +15,12 @@ export interface AccountModel {
     readonly setup: { readonly secret: string; readonly otpauthUrl: string; readonly qrSvg: string } | null;
     readonly action: { readonly status: Status; readonly message: string | null };
   };
+  readonly sso: {
+    readonly providers: readonly { readonly name: string; readonly label: string }[];
+    readonly status: Status | "linked";
+    readonly message: string | null;
+    readonly linkedProvider: string | null;
+  };
 }
 
 export const initialAccount: AccountModel = {
@@ -22,6 +28,7 @@ export const initialAccount: AccountModel = {
   resetRequest: { status: "idle", email: null, message: null },
   resetConfirm: { status: "idle", messages: [] },
   twoFactor: { load: { status: "idle", message: null }, status: null, setup: null, action: { status: "idle", message: null } },
+  sso: { providers: [], status: "idle", message: null, linkedProvider: null },
 };
 
 export const accountReducer: Reducer<AccountModel> = (model, event) => {
@@ -107,8 +114,27 @@ export const accountReducer: Reducer<AccountModel> = (model, event) => {
       return produce(model, (draft) => {
         draft.twoFactor.action = { status: "error", message: event.message };
       });
+    case "SsoProvidersLoaded":
+      return produce(model, (draft) => {
+        draft.sso.providers = castDraft(event.providers);
+      });
+    case "SsoCompleting":
+      return produce(model, (draft) => {
+        draft.sso.status = "loading";
+        draft.sso.message = null;
+      });
+    case "SsoFailed":
+      return produce(model, (draft) => {
+        draft.sso.status = "error";
+        draft.sso.message = event.message;
+      });
+    case "SsoAccountLinked":
+      return produce(model, (draft) => {
+        draft.sso.status = "linked";
+        draft.sso.linkedProvider = event.provider;
+      });
     case "SignedOut":
-      return initialAccount;
+      return { ...initialAccount, sso: { ...initialAccount.sso, providers: model.sso.providers } };
     default:
       return model;
   }

@@ -103,7 +103,8 @@ export const ssoRoutes: FastifyPluginAsync<AppServices> = async (app, services) 
     if (!link) throw badRequest({ detail: [SSO_NOT_LINKED] });
     const active = await withTenant(link.tenant_id, { kind: "system", name: "sso" }, ({ db }) => db.selectFrom("users").select("is_active").where("id", "=", link.user_id).executeTakeFirst());
     if (!active?.is_active) throw badRequest({ detail: [SSO_NOT_LINKED] });
-    return finishSignIn(services, reply, { tenantId: link.tenant_id, userId: link.user_id }, `sso:${provider.name}`);
+    const answer = await finishSignIn(services, reply, { tenantId: link.tenant_id, userId: link.user_id }, `sso:${provider.name}`);
+    return { ...answer, next: flow.next };
   });
 
   // An administrator links a user to an account at a provider.

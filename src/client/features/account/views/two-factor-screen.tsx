@@ -48,6 +48,7 @@ export default function TwoFactorScreen() {
       {twoFactor.action.status === "error" && <DangerAlert>{twoFactor.action.message}</DangerAlert>}
       {status && (status.enabled ? <Enabled canRemove={status.can_remove} /> : <Setup />)}
       {status?.can_set_policy && <CompanyPolicy policy={status.policy} />}
+      <SingleSignOn />
     </ScreenPage>
   );
 }
@@ -147,6 +148,28 @@ function CompanyPolicy({ policy }: { policy: "optional" | "mandatory" }) {
           without a second factor set it up right after their password
         </label>
       </fieldset>
+    </Card>
+  );
+}
+
+/** Links the user's account at a single sign-on provider, so they can sign in with it. */
+function SingleSignOn() {
+  const dispatch = useDispatch();
+  const sso = useModel((state: AppState) => state.account.sso);
+  useEffect(() => dispatch({ _tag: "LoadSsoProviders" }), [dispatch]);
+  if (sso.providers.length === 0) return null;
+  return (
+    <Card>
+      <h2>Single sign-on</h2>
+      <p>Link your account at your company's sign-in provider to sign in with it.</p>
+      {sso.status === "error" && <DangerAlert style={{ marginTop: 12 }}>{sso.message}</DangerAlert>}
+      <div style={{ display: "flex", gap: 8, marginTop: 12 }}>
+        {sso.providers.map((provider) => (
+          <Button key={provider.name} onClick={() => dispatch({ _tag: "StartSsoLink", provider: provider.name })}>
+            Link {provider.label}
+          </Button>
+        ))}
+      </div>
     </Card>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { styled } from "styled-components";
 import { fieldMessagesText } from "../../../../domain/errors/display";
 import { useAppConfig } from "../../../app/config-context";
@@ -22,6 +22,9 @@ export default function LoginScreen() {
   const config = useAppConfig();
   const signIn = useModel((state: AppState) => state.session.signIn);
   const signedOutReason = useModel((state: AppState) => state.session.signedOutReason);
+  const providers = useModel((state: AppState) => state.account.sso.providers);
+  const returnTo = useModel((state: AppState) => state.session.returnTo);
+  useEffect(() => dispatch({ _tag: "LoadSsoProviders" }), [dispatch]);
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
 
@@ -48,6 +51,11 @@ export default function LoginScreen() {
             {signIn.status === "loading" ? "Signing in…" : "Sign in"}
           </Button>
           <Link href="/forgetpassword">Forgot password?</Link>
+          {providers.map((provider) => (
+            <Button key={provider.name} type="button" onClick={() => dispatch({ _tag: "StartSso", provider: provider.name, next: returnTo ?? "/my-dashboard" })}>
+              Sign in with {provider.label}
+            </Button>
+          ))}
         </AuthForm>
         {config.demo && (
           <Demo aria-label="Demo logins" data-testid="demo-hint">
