@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { SsoProvidersLoaded } from "../../../../../src/contracts/messages/account";
 import { SignInFailed, SignInStarted } from "../../../../../src/contracts/messages/session";
 import LoginScreen from "../../../../../src/client/features/session/views/login-screen";
 import { renderWithBus } from "../../../support/dom";
@@ -12,7 +13,7 @@ test("submitting dispatches SignIn; the button is disabled while signing in", as
   fireEvent.change(screen.getByLabelText("E-mail"), { target: { value: "ada@demo.example" } });
   fireEvent.change(screen.getByLabelText("Password"), { target: { value: "meridian-demo" } });
   fireEvent.submit(screen.getByRole("button", { name: "Sign in" }).closest("form")!);
-  assert.equal(view.commands, [{ _tag: "SignIn", email: "ada@demo.example", password: "meridian-demo" }]);
+  assert.equal(view.commands, [{ _tag: "LoadSsoProviders" }, { _tag: "SignIn", email: "ada@demo.example", password: "meridian-demo" }]);
   act(() => void view.bus.receive(SignInStarted.make({ email: "ada@demo.example" }), "local"));
   assert.ok((screen.getByRole("button", { name: "Signing in…" }) as HTMLButtonElement).disabled);
   view.unmount();
@@ -23,6 +24,14 @@ test("a failure shows the server's field messages in a danger alert", async () =
   assert.is(screen.queryByRole("alert"), null);
   act(() => void view.bus.receive(SignInFailed.make({ message: "x", fields: { email: ["Enter a valid email address."], detail: ["No user found for the given credentials"] } }), "local"));
   assert.is(screen.getByRole("alert").textContent, "email: Enter a valid email address.\nNo user found for the given credentials");
+  view.unmount();
+});
+
+test("each single sign-on provider gets a button that starts its sign-in", async () => {
+  const view = await renderWithBus(<LoginScreen />);
+  act(() => void view.bus.receive(SsoProvidersLoaded.make({ providers: [{ name: "okta", label: "Okta" }] }), "local"));
+  fireEvent.click(screen.getByRole("button", { name: "Sign in with Okta" }));
+  assert.equal(view.commands.at(-1), { _tag: "StartSso", provider: "okta", next: "/my-dashboard" });
   view.unmount();
 });
 
