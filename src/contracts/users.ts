@@ -49,3 +49,16 @@ export const EMAIL_TAKEN = "A user with that email already exists.";
 export const CANNOT_CHANGE_YOURSELF = "You cannot deactivate or delete your own account.";
 export const GENERATED_PASSWORD_LENGTH = 30;
 export const sentMessage = (count: number) => `Successfully sent ${count} e-mails.`;
+
+/** GET /api/outbox/: the company's recent mails, without bodies (they carry sign-in links). */
+export const OutboxMail = Schema.Struct({
+  id: Schema.Number,
+  to: Schema.String,
+  subject: Schema.String,
+  transport: Schema.Literal("smtp", "outbox"),
+  status: Schema.Literal("pending", "sent", "stored", "failed"),
+  error: Schema.NullOr(Schema.String),
+  created_at: Schema.Union(Schema.String, Schema.DateFromSelf),
+  sent_at: Schema.NullOr(Schema.Union(Schema.String, Schema.DateFromSelf)),
+});
+export type OutboxMail = typeof OutboxMail.Type;

@@ -33,6 +33,11 @@ async function fill(page: Page, selector: string, value: string) {
   await page.type(selector, value);
 }
 
+async function clickButton(page: Page, label: string) {
+  const button = await page.waitForSelector(`xpath/.//button[contains(., '${label}')]`);
+  await button!.evaluate((element) => (element as HTMLButtonElement).click());
+}
+
 async function signIn(page: Page, email: string, password: string) {
   await page.goto(`${server.url}/login`);
   await fill(page, "input[name=email]", email);
@@ -152,6 +157,14 @@ test("user management: an administrator invites a user, who sets a password from
   await page.waitForFunction(() => document.querySelector("[data-testid='user-grace@demo.example']")?.textContent?.includes("Inactive"));
   await grace.reload();
   await grace.waitForFunction(() => location.pathname === "/login");
+
+  // Administrators see what was mailed; without SMTP it waits in the embedded outbox.
+  await clickButton(page, "Show sent e-mails");
+  await page.waitForFunction(() => document.querySelector("[data-testid=outbox]")?.textContent?.includes("grace@demo.example"), { timeout: 8000 }).catch(async (error: Error) => {
+    await page.screenshot({ path: "/tmp/outbox.png", fullPage: true });
+    throw new Error(`${error.message}: ${await text(page, "main")}`);
+  });
+  assert.match(await text(page, "[data-testid=outbox]"), /grace@demo\.example · Welcome to Meridian at Demo GmbH · in the outbox/);
   await context.close();
 });
 

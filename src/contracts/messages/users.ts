@@ -30,7 +30,9 @@ export class ImportUsers extends Schema.TaggedStruct("ImportUsers", {
   fileName: Schema.String,
 }) {}
 
-export const UsersCommand = Schema.Union(LoadUsers, InviteUser, RenameUser, SetUserActive, DeleteUser, SetUserAccess, ResetUserTwoFactor, SendWelcomeEmail, DownloadUsersTemplate, ImportUsers);
+export class LoadOutbox extends Schema.TaggedStruct("LoadOutbox", {}) {}
+
+export const UsersCommand = Schema.Union(LoadOutbox, LoadUsers, InviteUser, RenameUser, SetUserActive, DeleteUser, SetUserAccess, ResetUserTwoFactor, SendWelcomeEmail, DownloadUsersTemplate, ImportUsers);
 
 // ── events ──────────────────────────────────────────────────────────────────
 const FieldMessages = Schema.Record({ key: Schema.String, value: Schema.Array(Schema.String) });
@@ -55,7 +57,12 @@ export class UsersImported extends Schema.TaggedStruct("UsersImported", {
 /** The 'erroneous' answer: nothing was imported; every bad row, one per line. */
 export class UsersImportFailed extends Schema.TaggedStruct("UsersImportFailed", { message: Schema.String, rows: Schema.Array(Schema.String) }) {}
 
+export class OutboxLoaded extends Schema.TaggedStruct("OutboxLoaded", {
+  mails: Schema.Array(Schema.Struct({ id: Schema.Number, to: Schema.String, subject: Schema.String, status: Schema.String, error: Schema.NullOr(Schema.String), at: Schema.String })),
+}) {}
+
 export const UsersEvent = Schema.Union(
+  OutboxLoaded,
   UsersImportStarted,
   UsersImported,
   UsersImportFailed,UsersLoadStarted, UsersLoaded, UsersLoadFailed, UserInvited, UserUpdated, UserRemoved, UserTwoFactorReset, WelcomeEmailSent, UserActionFailed);

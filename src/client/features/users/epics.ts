@@ -4,6 +4,7 @@ import { Schema } from "@effect/schema";
 import { PermissionGroup } from "../../../contracts/auth";
 import type { DomainEvent } from "../../../contracts/messages";
 import {
+  OutboxLoaded,
   UserActionFailed,
   UserInvited,
   UsersImported,
@@ -17,7 +18,7 @@ import {
   UserUpdated,
   WelcomeEmailSent,
 } from "../../../contracts/messages/users";
-import { ManagedUser } from "../../../contracts/users";
+import { ManagedUser, OutboxMail } from "../../../contracts/users";
 import type { EpicDeps } from "../../app/deps";
 import type { AppState } from "../../app/state";
 import type { Epic } from "../../bus/bus";
@@ -140,4 +141,23 @@ function reload(deps: EpicDeps, search: string) {
   );
 }
 
-export const usersEpics = { loadUsers, changeUsers, downloadTemplate, importUsers };
+/** The company's outbox: what was sent or stored, newest first. */
+export const loadOutbox: UsersEpic = ({ command$ }, deps) =>
+  command$.pipe(
+    ofCommand("LoadOutbox"),
+    switchMap(({ commandId }) =>
+      fromEffect(
+        deps.api.request({ root: "main", method: "GET", path: "/outbox/", decode: Schema.Array(OutboxMail) }).pipe(
+          Effect.match({
+            onSuccess: (mails): DomainEvent =>
+              OutboxLoaded.make({
+                mails: mails.map((mail) => ({ id: mail.id, to: mail.to, subject: mail.subject, status: mail.status, error: mail.error, at: new Date(mail.sent_at ?? mail.created_at).toISOString() })),
+              }),
+            onFailure: failed("LoadOutbox"),
+          }),
+        ),
+      ).pipe(causedBy(commandId)),
+    ),
+  );
+
+export const usersEpics = { loadUsers, changeUsers, downloadTemplate, importUsers, loadOutbox };

@@ -9,10 +9,11 @@ export interface UsersModel {
   readonly users: readonly ManagedUser[];
   readonly groups: readonly (typeof PermissionGroup.Type)[];
   readonly notice: { readonly kind: "success" | "error"; readonly text: string; readonly fields: Readonly<Record<string, readonly string[]>> } | null;
+  readonly outbox: readonly { readonly id: number; readonly to: string; readonly subject: string; readonly status: string; readonly error: string | null; readonly at: string }[];
   readonly importing: { readonly status: "idle" | "loading" | "done" | "error"; readonly message: string | null; readonly lines: readonly string[] };
 }
 
-export const initialUsers: UsersModel = { load: { status: "idle", message: null, search: "" }, users: [], groups: [], notice: null, importing: { status: "idle", message: null, lines: [] } };
+export const initialUsers: UsersModel = { load: { status: "idle", message: null, search: "" }, users: [], groups: [], notice: null, outbox: [], importing: { status: "idle", message: null, lines: [] } };
 
 const replace = (users: readonly ManagedUser[], user: ManagedUser) => users.map((candidate) => (candidate.id === user.id ? user : candidate));
 
@@ -61,6 +62,10 @@ export const usersReducer: Reducer<UsersModel> = (model, event) => {
     case "UserActionFailed":
       return produce(model, (draft) => {
         draft.notice = castDraft({ kind: "error" as const, text: event.message, fields: event.fields });
+      });
+    case "OutboxLoaded":
+      return produce(model, (draft) => {
+        draft.outbox = castDraft(event.mails);
       });
     case "UsersImportStarted":
       return produce(model, (draft) => {

@@ -106,6 +106,7 @@ export default function UserManagementScreen() {
         {model.load.status === "loaded" && model.users.length === 0 && <p style={{ padding: 12 }}>No users match.</p>}
         <List rowComponent={UserRow} rowCount={model.users.length} rowHeight={ROW_HEIGHT} rowProps={rowProps} style={{ maxHeight: "60vh" }} defaultHeight={ROW_HEIGHT * 8} />
       </Table>
+      <Outbox />
     </ScreenPage>
   );
 }
@@ -159,5 +160,36 @@ function UserRow({ index, style, users, me, onEdit }: RowComponentProps<{ users:
         )}
       </span>
     </div>
+  );
+}
+
+/** The mails the company's users were sent (or, without SMTP, that wait in the embedded outbox). */
+function Outbox() {
+  const dispatch = useDispatch();
+  const mails = useModel((state: AppState) => state.users.outbox);
+  const [open, setOpen] = useState(false);
+  return (
+    <section aria-label="Sent e-mails">
+      <Button
+        aria-expanded={open}
+        onClick={() => {
+          if (!open) dispatch({ _tag: "LoadOutbox" });
+          setOpen(!open);
+        }}
+      >
+        {open ? "Hide sent e-mails" : "Show sent e-mails"}
+      </Button>
+      {open && (
+        <ul data-testid="outbox" style={{ paddingLeft: 18 }}>
+          {mails.length === 0 && <li>No e-mails yet.</li>}
+          {mails.map((mail) => (
+            <li key={mail.id}>
+              {new Date(mail.at).toLocaleString()} · {mail.to} · {mail.subject} · {mail.status === "stored" ? "in the outbox (no SMTP configured)" : mail.status}
+              {mail.error ? ` (${mail.error})` : ""}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
