@@ -10,7 +10,7 @@ import { UserEditor } from "./user-editor";
 
 const SEARCH_DEBOUNCE_MS = 250;
 const ROW_HEIGHT = 56;
-const COLUMNS = "minmax(160px, 1.2fr) minmax(200px, 1.5fr) minmax(140px, 1fr) 60px 90px minmax(330px, 2fr)";
+const COLUMNS = "minmax(120px, 1fr) minmax(160px, 1.3fr) minmax(110px, 1fr) 44px 72px 410px";
 
 const Toolbar = styled.div`
   display: flex;
@@ -23,7 +23,8 @@ const Toolbar = styled.div`
 const Table = styled.div`
   border: 1px solid ${(p) => p.theme.border};
   border-radius: 8px;
-  overflow: hidden;
+  overflow-x: auto;
+  > * { min-width: 1000px; }
   .head, .row { display: grid; grid-template-columns: ${COLUMNS}; gap: 12px; align-items: center; padding: 0 12px; }
   .head { height: 40px; background: ${(p) => p.theme.surfaceRaised}; font-size: 13px; color: ${(p) => p.theme.textMuted}; }
   .row { border-top: 1px solid ${(p) => p.theme.border}; font-size: 14px; }
@@ -151,7 +152,7 @@ function UserRow({ index, style, users, me, onEdit }: RowComponentProps<{ users:
               Reset 2FA
             </Button>
             <Button onClick={() => dispatch({ _tag: "SendWelcomeEmail", userId: user.id })} aria-label={`Resend onboarding e-mail to ${user.email}`}>
-              Resend e-mail
+              Resend invite
             </Button>
             <Button $variant="danger" onClick={() => setConfirmDelete(true)} disabled={isMe} aria-label={`Delete ${user.email}`}>
               Delete
