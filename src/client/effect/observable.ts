@@ -25,3 +25,8 @@ export function fromEffect<A>(effect: Effect.Effect<A, never>): Observable<A> {
     };
   });
 }
+
+/** An API call as one event either way: what epics emit for a request's outcome. */
+export function outcome$<A, E, Event>(effect: Effect.Effect<A, E>, onSuccess: (value: A) => Event, onFailure: (error: E) => Event): Observable<Event> {
+  return fromEffect(effect.pipe(Effect.match({ onSuccess, onFailure })));
+}

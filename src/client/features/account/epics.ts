@@ -37,7 +37,7 @@ import type { AppState } from "../../app/state";
 import type { Epic } from "../../bus/bus";
 import { causedBy, ofCommand, ofEvent } from "../../bus/operators";
 import { describeApiError, fieldMessagesOf, type ApiError } from "../../effect/errors";
-import { fromEffect } from "../../effect/observable";
+import { fromEffect, outcome$ } from "../../effect/observable";
 import { loadSession, signedIn } from "../session/epics";
 
 type AccountEpic = Epic<AppState, EpicDeps>;
@@ -78,13 +78,10 @@ export const requestPasswordReset: AccountEpic = ({ command$ }, deps) =>
     exhaustMap(({ command, commandId }) =>
       concat(
         of(PasswordResetRequestStarted.make({ email: command.email })),
-        fromEffect(
-          deps.api.request({ root: "main", method: "POST", path: "/auth/users/reset_password/", body: { email: command.email }, authenticated: false }).pipe(
-            Effect.match({
-              onSuccess: (): DomainEvent => PasswordResetRequested.make({ email: command.email }),
-              onFailure: (error): DomainEvent => PasswordResetRequestFailed.make({ message: describeApiError(error) }),
-            }),
-          ),
+        outcome$(
+          deps.api.request({ root: "main", method: "POST", path: "/auth/users/reset_password/", body: { email: command.email }, authenticated: false }),
+          (): DomainEvent => PasswordResetRequested.make({ email: command.email }),
+          (error): DomainEvent => PasswordResetRequestFailed.make({ message: describeApiError(error) }),
         ),
       ).pipe(causedBy(commandId)),
     ),
@@ -96,54 +93,45 @@ export const confirmPasswordReset: AccountEpic = ({ command$ }, deps) =>
     exhaustMap(({ command, commandId }) =>
       concat(
         of(PasswordResetConfirmStarted.make({})),
-        fromEffect(
-          deps.api
-            .request({
-              root: "main",
-              method: "POST",
-              path: "/auth/users/reset_password_confirm/",
-              body: { uid: command.uid, token: command.token, new_password: command.password, re_new_password: command.repeat },
-              authenticated: false,
-            })
-            .pipe(
-              Effect.match({
-                onSuccess: (): DomainEvent => PasswordResetConfirmed.make({}),
-                onFailure: (error): DomainEvent => {
-                  const lines = messageLines(error);
-                  return PasswordResetConfirmFailed.make({ messages: lines.length > 0 ? lines : [describeApiError(error)] });
-                },
-              }),
-            ),
+        outcome$(
+          deps.api.request({
+            root: "main",
+            method: "POST",
+            path: "/auth/users/reset_password_confirm/",
+            body: { uid: command.uid, token: command.token, new_password: command.password, re_new_password: command.repeat },
+            authenticated: false,
+          }),
+          (): DomainEvent => PasswordResetConfirmed.make({}),
+          (error): DomainEvent => {
+            const lines = messageLines(error);
+            return PasswordResetConfirmFailed.make({ messages: lines.length > 0 ? lines : [describeApiError(error)] });
+          },
         ),
       ).pipe(causedBy(commandId)),
     ),
   );
 
 const loadStatus = (deps: EpicDeps) =>
-  deps.api.request({ root: "main", method: "GET", path: "/auth/2fa/", decode: TwoFactorStatus }).pipe(
-    Effect.match({
-      onSuccess: (status): DomainEvent => TwoFactorLoaded.make({ status }),
-      onFailure: (error): DomainEvent => TwoFactorLoadFailed.make({ message: describeApiError(error) }),
-    }),
+  outcome$(
+    deps.api.request({ root: "main", method: "GET", path: "/auth/2fa/", decode: TwoFactorStatus }),
+    (status): DomainEvent => TwoFactorLoaded.make({ status }),
+    (error): DomainEvent => TwoFactorLoadFailed.make({ message: describeApiError(error) }),
   );
 
 export const loadTwoFactor: AccountEpic = ({ command$ }, deps) =>
   command$.pipe(
     ofCommand("LoadTwoFactor"),
-    switchMap(({ commandId }) => concat(of(TwoFactorLoadStarted.make({})), fromEffect(loadStatus(deps))).pipe(causedBy(commandId))),
+    switchMap(({ commandId }) => concat(of(TwoFactorLoadStarted.make({})), loadStatus(deps)).pipe(causedBy(commandId))),
   );
 
 export const startTwoFactorSetup: AccountEpic = ({ command$ }, deps) =>
   command$.pipe(
     ofCommand("StartTwoFactorSetup"),
     exhaustMap(({ commandId }) =>
-      fromEffect(
-        deps.api.request({ root: "main", method: "POST", path: "/auth/2fa/setup/", decode: TwoFactorSetup }).pipe(
-          Effect.match({
-            onSuccess: (setup): DomainEvent => TwoFactorSetupStarted.make({ secret: setup.secret, otpauthUrl: setup.otpauth_url, qrSvg: setup.qr_svg }),
-            onFailure: (error): DomainEvent => TwoFactorSetupFailed.make({ message: describeApiError(error) }),
-          }),
-        ),
+      outcome$(
+        deps.api.request({ root: "main", method: "POST", path: "/auth/2fa/setup/", decode: TwoFactorSetup }),
+        (setup): DomainEvent => TwoFactorSetupStarted.make({ secret: setup.secret, otpauthUrl: setup.otpauth_url, qrSvg: setup.qr_svg }),
+        (error): DomainEvent => TwoFactorSetupFailed.make({ message: describeApiError(error) }),
       ).pipe(causedBy(commandId)),
     ),
   );
@@ -174,13 +162,10 @@ export const deactivateTwoFactor: AccountEpic = ({ command$ }, deps) =>
   command$.pipe(
     ofCommand("DeactivateTwoFactor"),
     exhaustMap(({ command, commandId }) =>
-      fromEffect(
-        deps.api.request({ root: "main", method: "POST", path: "/auth/2fa/deactivate/", body: { passcode: command.passcode } }).pipe(
-          Effect.match({
-            onSuccess: (): DomainEvent => TwoFactorDeactivated.make({}),
-            onFailure: (error): DomainEvent => TwoFactorDeactivationFailed.make({ message: describeApiError(error) }),
-          }),
-        ),
+      outcome$(
+        deps.api.request({ root: "main", method: "POST", path: "/auth/2fa/deactivate/", body: { passcode: command.passcode } }),
+        (): DomainEvent => TwoFactorDeactivated.make({}),
+        (error): DomainEvent => TwoFactorDeactivationFailed.make({ message: describeApiError(error) }),
       ).pipe(causedBy(commandId)),
     ),
   );
@@ -189,13 +174,10 @@ export const setTwoFactorPolicy: AccountEpic = ({ command$ }, deps) =>
   command$.pipe(
     ofCommand("SetTwoFactorPolicy"),
     exhaustMap(({ command, commandId }) =>
-      fromEffect(
-        deps.api.request({ root: "main", method: "PATCH", path: "/auth/2fa/policy/", body: { policy: command.policy } }).pipe(
-          Effect.match({
-            onSuccess: (): DomainEvent => TwoFactorPolicySet.make({ policy: command.policy }),
-            onFailure: (error): DomainEvent => TwoFactorPolicyFailed.make({ message: describeApiError(error) }),
-          }),
-        ),
+      outcome$(
+        deps.api.request({ root: "main", method: "PATCH", path: "/auth/2fa/policy/", body: { policy: command.policy } }),
+        (): DomainEvent => TwoFactorPolicySet.make({ policy: command.policy }),
+        (error): DomainEvent => TwoFactorPolicyFailed.make({ message: describeApiError(error) }),
       ).pipe(causedBy(commandId)),
     ),
   );

@@ -25,7 +25,7 @@ import type { Epic } from "../../bus/bus";
 import { causedBy, ofCommand } from "../../bus/operators";
 import { describeApiError, fieldMessagesOf, type ApiError } from "../../effect/errors";
 import type { ApiRequest } from "../../effect/http-client";
-import { fromEffect } from "../../effect/observable";
+import { fromEffect, outcome$ } from "../../effect/observable";
 
 type UsersEpic = Epic<AppState, EpicDeps>;
 
@@ -43,8 +43,7 @@ export const changeUsers: UsersEpic = ({ command$ }, deps) =>
   command$.pipe(
     ofCommand("InviteUser", "RenameUser", "SetUserActive", "DeleteUser", "SetUserAccess", "ResetUserTwoFactor", "SendWelcomeEmail"),
     concatMap(({ command, commandId }) => {
-      const call = <A>(request: ApiRequest<A>, onSuccess: (value: A) => DomainEvent) =>
-        fromEffect(deps.api.request(request).pipe(Effect.match({ onSuccess, onFailure: failed(command._tag) })));
+      const call = <A>(request: ApiRequest<A>, onSuccess: (value: A) => DomainEvent) => outcome$(deps.api.request(request), onSuccess, failed(command._tag));
       switch (command._tag) {
         case "InviteUser":
           return call(
