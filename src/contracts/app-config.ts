@@ -16,6 +16,8 @@ export const AppConfig = Schema.Struct({
     warehouse: Schema.String,
     ai: Schema.String,
   }),
+  /** Origins that may frame the app and post it an embed token (/iframelogin). */
+  embedOrigins: Schema.optionalWith(Schema.Array(Schema.String), { default: () => [] }),
   demo: Schema.NullOr(
     Schema.Struct({
       password: Schema.String,

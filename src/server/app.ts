@@ -27,7 +27,7 @@ export async function buildApp(services: AppServices, options: { logger?: Fastif
     reply.header("x-request-id", request.id);
   });
 
-  await registerSecurityHeaders(app, { publicUrl: config.publicUrl });
+  await registerSecurityHeaders(app, { publicUrl: config.publicUrl, frameAncestors: config.embedOrigins });
   await app.register(fastifyCookie);
   registerErrorHandling(app);
 
@@ -44,7 +44,7 @@ export async function buildApp(services: AppServices, options: { logger?: Fastif
   app.get("/config.json", async (_request, reply): Promise<AppConfig> => {
     demoInfo ??= readDemoInfo(database);
     reply.header("cache-control", "no-cache");
-    return { roots: { ...API_ROOTS }, demo: await demoInfo };
+    return { roots: { ...API_ROOTS }, embedOrigins: [...config.embedOrigins], demo: await demoInfo };
   });
 
   for (const root of config.roots as ApiRootName[]) {

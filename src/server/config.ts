@@ -25,6 +25,11 @@ export interface ServerConfig {
   readonly autoLogoutMinutes: number;
   /** Behind a load balancer: take the client address from X-Forwarded-For (rate limits use it). */
   readonly trustProxy: boolean;
+  /**
+   * Origins that may frame the app and hand it an embed token (/iframelogin): this installation's
+   * own, plus EMBED_ALLOWED_ORIGINS (investor instances elsewhere).
+   */
+  readonly embedOrigins: readonly string[];
   /** OpenID Connect providers for single sign-on (SSO_PROVIDERS, a JSON array). */
   readonly ssoProviders: readonly SsoProviderConfig[];
 }
@@ -69,7 +74,17 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[]): Ser
     autoLogoutMinutes,
     trustProxy: env["TRUST_PROXY"] === "1",
     ssoProviders: parseSsoProviders(env["SSO_PROVIDERS"]),
+    embedOrigins: parseEmbedOrigins(env["PUBLIC_URL"] || `http://${shownHost}:${port}`, env["EMBED_ALLOWED_ORIGINS"]),
   };
+}
+
+function parseEmbedOrigins(publicUrl: string, extra: string | undefined): string[] {
+  const origins = [new URL(publicUrl).origin];
+  for (const value of (extra ?? "").split(",").map((item) => item.trim()).filter(Boolean)) {
+    if (!URL.canParse(value)) throw new ConfigError(`EMBED_ALLOWED_ORIGINS takes origins such as https://investor.example.com, got "${value}"`);
+    origins.push(new URL(value).origin);
+  }
+  return [...new Set(origins)];
 }
 
 /** SSO_PROVIDERS='[{"name":"okta","label":"Okta","issuer":"https://…","client_id":"…","client_secret":"…"}]' */

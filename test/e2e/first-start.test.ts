@@ -39,7 +39,7 @@ test("first start seeds the demo, serves the client under its CSP, and a restart
     const second = await startServer({ DATA_DIR: dataDir });
     assert.not.match(second.output(), /Created the demo companies/);
     const config = await (await fetch(`${second.url}/config.json`)).json();
-    assert.is(config.demo.logins.length, 10);
+    assert.is(config.demo.logins.length, 11);
     await second.stop();
   } finally {
     await browser.cleanup();

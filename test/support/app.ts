@@ -35,6 +35,7 @@ export async function testApp(overrides: Partial<ServerConfig> = {}, serviceOver
     autoLogoutMinutes: 30,
     trustProxy: false,
     ssoProviders: [],
+    embedOrigins: ["http://localhost:3000"],
     ...overrides,
   };
   const services: AppServices = {

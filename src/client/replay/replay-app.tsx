@@ -11,7 +11,7 @@ import { isSessionLog, replayLog, schemaHash, type Replay } from "../bus/session
 import { createStore } from "../bus/store";
 
 /** Replay needs no server: the roots are never called, there is no demo hint. */
-const REPLAY_CONFIG: AppConfig = { roots: { ...API_ROOTS }, demo: null };
+const REPLAY_CONFIG: AppConfig = { roots: { ...API_ROOTS }, embedOrigins: [], demo: null };
 
 const barStyle = {
   position: "sticky" as const,

@@ -204,6 +204,7 @@ export interface RegisteredInstancesTable {
   instance_name: string;
   frontend_url: Generated<string>;
   authorization_state: Generated<"requested" | "denied" | "authorized">;
+  target_user_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface GroupPermissionsTable {

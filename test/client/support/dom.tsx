@@ -15,7 +15,7 @@ export async function renderWithBus(ui: ReactElement, options: { state?: Partial
   const commands: { _tag: string }[] = [];
   const store = createStore(rootReducer, { ...initialState, ...options.state });
   const bus = createBus({ store, epics: {}, deps: {}, clock: { now: () => new Date() }, newId: () => "id", onCommand: (envelope) => commands.push(envelope.command) });
-  const config = { roots: { main: "/api", auth: "/auth-api", warehouse: "/warehouse-api", ai: "/ai-api" }, demo: null };
+  const config = { roots: { main: "/api", auth: "/auth-api", warehouse: "/warehouse-api", ai: "/ai-api" }, embedOrigins: [], demo: null };
   const view = render(
     <BusContext.Provider value={bus}>
       <AppConfigContext.Provider value={config}>

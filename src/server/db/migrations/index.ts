@@ -4,6 +4,7 @@ import * as kpiData from "./0002_kpi_data";
 import * as auth from "./0003_auth";
 import * as accountSecurity from "./0004_account_security";
 import * as sso from "./0005_sso";
+import * as portfolioAccess from "./0006_portfolio_access";
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the server bundle
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   "0003_auth": auth,
   "0004_account_security": accountSecurity,
   "0005_sso": sso,
+  "0006_portfolio_access": portfolioAccess,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -26,8 +26,11 @@ export interface DemoCompany {
   readonly kpiData: { readonly scale: number; readonly seed: string } | null;
   /** Named FX rates: currency and its rate for one unit of local currency in January 2026. */
   readonly fxRates: readonly { readonly name: string; readonly currency: string; readonly rate: number }[];
-  /** Portfolio companies an investor or holding sees, by id, with their authorization state. */
-  readonly portfolio: readonly { readonly companyId: string; readonly state: "requested" | "denied" | "authorized" }[];
+  /**
+   * Portfolio companies an investor or holding sees, by id, with their authorization state and
+   * the company's user the investor views it as.
+   */
+  readonly portfolio: readonly { readonly companyId: string; readonly state: "requested" | "denied" | "authorized"; readonly viewAs?: string }[];
 }
 
 const COMPANY_FEATURES = {
@@ -78,7 +81,10 @@ export const DEMO_COMPANIES: readonly DemoCompany[] = [
     localCurrency: "EUR",
     multiCurrency: false,
     features: COMPANY_FEATURES,
-    users: [{ email: "admin@northwind.example", firstName: "Nora", lastName: "Wind", role: "Administrator" }],
+    users: [
+      { email: "admin@northwind.example", firstName: "Nora", lastName: "Wind", role: "Administrator" },
+      { email: "investor@northwind.example", firstName: "Ines", lastName: "Vestor", role: "Investor" },
+    ],
     kpiData: { scale: 0.35, seed: "northwind-ag" },
     fxRates: [],
     portfolio: [],
@@ -95,8 +101,8 @@ export const DEMO_COMPANIES: readonly DemoCompany[] = [
     kpiData: null,
     fxRates: [],
     portfolio: [
-      { companyId: DEMO_GMBH_ID, state: "authorized" },
-      { companyId: NORTHWIND_ID, state: "authorized" },
+      { companyId: DEMO_GMBH_ID, state: "authorized", viewAs: "investor@demo.example" },
+      { companyId: NORTHWIND_ID, state: "authorized", viewAs: "investor@northwind.example" },
     ],
   },
   {

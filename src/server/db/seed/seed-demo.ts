@@ -46,12 +46,13 @@ export async function seedDemoData(database: Database, withTenant: WithTenant, n
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const currentMonth = monthIndexAt(now);
+  const userIds = new Map<string, number>();
   for (const company of DEMO_COMPANIES) {
     await withTenant(company.id, actor, async (context) => {
-      await seedUsers(context, company, passwordHash);
+      for (const [email, id] of await seedUsers(context, company, passwordHash)) userIds.set(email, id);
       const counts = company.kpiData ? await seedKpiData(context, company, currentMonth) : { kpis: 0, values: 0 };
       await seedFxRates(context, company, currentMonth);
-      await seedPortfolio(context, company);
+      await seedPortfolio(context, company, userIds);
       await context.appendEvent({ type: "DemoDataSeeded", payload: { company: company.name, ...counts } });
     });
   }
@@ -66,7 +67,8 @@ export async function seedDemoData(database: Database, withTenant: WithTenant, n
   return true;
 }
 
-async function seedUsers({ db, tenantId }: TenantContext, company: DemoCompany, passwordHash: string) {
+async function seedUsers({ db, tenantId }: TenantContext, company: DemoCompany, passwordHash: string): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
   const groups = await db
     .insertInto("groups")
     .values(ROLE_NAMES.map((name) => ({ tenant_id: tenantId, name })))
@@ -91,7 +93,9 @@ async function seedUsers({ db, tenantId }: TenantContext, company: DemoCompany, 
     await db.insertInto("login_emails").values({ email: user.email, tenant_id: tenantId, user_id: row.id }).execute();
     const group = groups.find((candidate) => candidate.name === user.role);
     if (group) await db.insertInto("user_groups").values({ tenant_id: tenantId, user_id: row.id, group_id: group.id }).execute();
+    ids.set(user.email, row.id);
   }
+  return ids;
 }
 
 async function seedKpiData({ db, tenantId }: TenantContext, company: DemoCompany, currentMonth: MonthIndex) {
@@ -214,12 +218,12 @@ async function seedFxRates({ db, tenantId }: TenantContext, company: DemoCompany
   }
 }
 
-async function seedPortfolio({ db, tenantId }: TenantContext, company: DemoCompany) {
+async function seedPortfolio({ db, tenantId }: TenantContext, company: DemoCompany, userIds: ReadonlyMap<string, number>) {
   for (const link of company.portfolio) {
     const target = DEMO_COMPANIES.find((candidate) => candidate.id === link.companyId)!;
     await db
       .insertInto("registered_instances")
-      .values({ tenant_id: tenantId, target_tenant_id: target.id, instance_name: target.name, authorization_state: link.state })
+      .values({ tenant_id: tenantId, target_tenant_id: target.id, instance_name: target.name, authorization_state: link.state, target_user_id: link.viewAs ? userIds.get(link.viewAs)! : null })
       .execute();
   }
 }

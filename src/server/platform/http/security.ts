@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
  * Security headers. The CSP allows only our own origin for scripts and connections; styles also
  * allow inline because styled-components injects <style> elements at run time.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, options: { publicUrl: string }) {
+export async function registerSecurityHeaders(app: FastifyInstance, options: { publicUrl: string; frameAncestors?: readonly string[] }) {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -17,7 +17,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { p
         fontSrc: ["'self'", "data:"],
         connectSrc: ["'self'"],
         frameSrc: ["'self'"],
-        frameAncestors: ["'self'"],
+        // Investor instances elsewhere may frame the app (EMBED_ALLOWED_ORIGINS).
+        frameAncestors: ["'self'", ...(options.frameAncestors ?? [])],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -26,5 +27,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { p
     },
     // Served over plain http on localhost by default; HSTS only makes sense behind https.
     strictTransportSecurity: options.publicUrl.startsWith("https:"),
+    // Framing is governed by frame-ancestors; X-Frame-Options cannot name other origins.
+    xFrameOptions: false,
   });
 }

@@ -98,7 +98,7 @@ test("users for every role sign in with the demo password; companies, investor a
   const { database, withTenant } = await seededShared();
   const logins = await database.system.selectFrom("login_emails").select(["email", "tenant_id"]).execute();
   const emails = logins.map((login) => login.email);
-  for (const email of ["admin@demo.example", "c-level@demo.example", "delegate@demo.example", "employee@demo.example", "external@demo.example", "investor@demo.example", "head-of-department@demo.example", "admin@northwind.example", "investor@atlas.example", "admin@holding.example"]) {
+  for (const email of ["admin@demo.example", "c-level@demo.example", "delegate@demo.example", "employee@demo.example", "external@demo.example", "investor@demo.example", "head-of-department@demo.example", "admin@northwind.example", "investor@northwind.example", "investor@atlas.example", "admin@holding.example"]) {
     assert.ok(emails.includes(email), email);
   }
   const admin = await withTenant(DEMO_GMBH_ID, system, ({ db }) =>
@@ -106,14 +106,16 @@ test("users for every role sign in with the demo password; companies, investor a
   );
   assert.ok(await verifyPassword(DEMO_PASSWORD, admin.password_hash!));
   assert.not.ok(await verifyPassword("wrong password", admin.password_hash!));
-  const portfolio = await withTenant(ATLAS_ID, system, ({ db }) => db.selectFrom("registered_instances").select(["target_tenant_id", "authorization_state"]).orderBy("instance_name").execute());
-  assert.equal(portfolio, [
+  const portfolio = await withTenant(ATLAS_ID, system, ({ db }) => db.selectFrom("registered_instances").select(["target_tenant_id", "authorization_state", "target_user_id"]).orderBy("instance_name").execute());
+  assert.equal(portfolio.map(({ target_tenant_id, authorization_state }) => ({ target_tenant_id, authorization_state })), [
     { target_tenant_id: DEMO_GMBH_ID, authorization_state: "authorized" },
     { target_tenant_id: NORTHWIND_ID, authorization_state: "authorized" },
   ]);
+  const investorOfDemo = await withTenant(DEMO_GMBH_ID, system, ({ db }) => db.selectFrom("users").select("id").where("email", "=", "investor@demo.example").executeTakeFirstOrThrow());
+  assert.is(portfolio[0]?.target_user_id, investorOfDemo.id, "Atlas views Demo GmbH as its investor user");
   const demo = await readDemoInfo(database);
   assert.is(demo?.password, DEMO_PASSWORD);
-  assert.is(demo?.logins.length, 10);
+  assert.is(demo?.logins.length, 11);
 });
 
 test("seeding runs once: a second start changes nothing", async () => {
