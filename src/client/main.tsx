@@ -13,7 +13,9 @@ import { redactEntry, schemaHash } from "./bus/session-log";
 import { createStore } from "./bus/store";
 import { serverEventStream } from "./effect/event-stream";
 import { browserCrossTabLock, makeApi } from "./effect/http-client";
+import { createEmbedChannel, type EmbedChannel } from "./effect/embed-channel";
 import { createTokenKeeper } from "./effect/token-keeper";
+import { SessionTokens } from "../contracts/auth";
 import type { ThemeChoice } from "./features/shell/model";
 
 const buildId = () => document.querySelector<HTMLMetaElement>('meta[name="meridian-build"]')?.content ?? "dev";
@@ -33,9 +35,20 @@ async function start(container: HTMLElement) {
     const config = Schema.decodeUnknownSync(AppConfig)(await response.json());
 
     const storage = browserStorage();
-    const tokens = createTokenKeeper();
+    // A frame opened by an investor instance shares the parent's origin: its session lives in
+    // memory only (no tab channel, no refresh cookie) and is renewed by the parent's tokens.
+    const embed = window.self !== window.top ? createEmbedChannel(window, config.embedOrigins) : null;
+    const tokens = createTokenKeeper(embed ? null : "meridian-session");
     const crossTabLock = browserCrossTabLock();
-    const api = makeApi({ fetch: window.fetch.bind(window), roots: config.roots, tokens, now: Date.now, ...(crossTabLock ? { crossTabLock } : {}) });
+    const renewSession = embed ? () => renewFromParent(embed, config.roots.auth) : undefined;
+    const api = makeApi({
+      fetch: window.fetch.bind(window),
+      roots: config.roots,
+      tokens,
+      now: Date.now,
+      ...(crossTabLock && !embed ? { crossTabLock } : {}),
+      ...(renewSession ? { renewSession } : {}),
+    });
     const clock = { now: () => new Date() };
     const deps: EpicDeps = {
       api,
@@ -49,6 +62,7 @@ async function start(container: HTMLElement) {
       saveFile: browserSaveFile,
       leave: (url) => window.location.assign(url),
       roots: config.roots,
+      embed,
     };
     const savedTheme = storage.get(STORAGE_KEYS.theme) as ThemeChoice | null;
     const savedFx = storage.get(STORAGE_KEYS.fxRate);
@@ -70,7 +84,8 @@ async function start(container: HTMLElement) {
     const onLocation = (path: string) => recorder.record({ kind: "location", path, at: clock.now().toISOString() });
     const onDownloadLog = () => downloadSessionLog(recorder.toLog({ buildId: buildId(), schemaHash: schemaHash(), recordedAt: clock.now().toISOString() }));
     root.render(<App bus={bus} config={config} onDownloadLog={onDownloadLog} onLocation={onLocation} />);
-    bus.dispatch({ _tag: "RestoreSession" });
+    if (embed) bus.dispatch({ _tag: "AwaitEmbedSession", landing: window.location.pathname === "/iframelogin" });
+    else bus.dispatch({ _tag: "RestoreSession" });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     root.render(<p role="alert">An error occurred, please reload the page. Message: {message}</p>);
@@ -78,3 +93,15 @@ async function start(container: HTMLElement) {
 }
 
 void start(document.getElementById("root")!);
+
+/** A frame's session renewal: a new embed token from the parent, exchanged for an access token. */
+async function renewFromParent(embed: EmbedChannel, authRoot: string): Promise<SessionTokens> {
+  const offer = await embed.nextOffer();
+  const response = await fetch(`${authRoot}/auth/embed/`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json" },
+    body: JSON.stringify({ token: offer.token }),
+  });
+  if (!response.ok) throw new Error(`embed sign-in answered ${response.status}`);
+  return Schema.decodeUnknownSync(SessionTokens)(await response.json());
+}

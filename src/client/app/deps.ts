@@ -1,6 +1,7 @@
 import type { Observable } from "rxjs";
 import type { AppConfig } from "../../contracts/app-config";
 import type { ServerEvent } from "../../contracts/server-events";
+import type { EmbedChannel } from "../effect/embed-channel";
 import type { Api } from "../effect/http-client";
 import type { TokenKeeper } from "../effect/token-keeper";
 
@@ -29,6 +30,8 @@ export interface EpicDeps {
   readonly leave: (url: string) => void;
   /** The API roots, for addresses the browser itself navigates to. */
   readonly roots: AppConfig["roots"];
+  /** Only in a frame opened by an investor instance: the parent's embed tokens. */
+  readonly embed: EmbedChannel | null;
 }
 
 export interface ChallengeHolder {

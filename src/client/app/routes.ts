@@ -15,6 +15,7 @@ export const PUBLIC_SCREENS: readonly RouteEntry[] = [
   { path: "/login", screen: lazyScreen("login", () => import("../features/session/views/login-screen")) },
   { path: "/login/mfa", screen: lazyScreen("login-mfa", () => import("../features/account/views/mfa-screen")) },
   { path: "/forgetpassword", screen: lazyScreen("forgot-password", () => import("../features/account/views/forgot-password-screen")) },
+  { path: "/iframelogin", screen: lazyScreen("iframe-login", () => import("../features/account/views/iframe-login-screen")) },
   { path: "/oauth", screen: lazyScreen("oauth", () => import("../features/account/views/oauth-screen")) },
   { path: "/password/reset/confirm/:uid/:token", screen: lazyScreen("reset-password", () => import("../features/account/views/reset-password-screen")) },
 ];

@@ -34,6 +34,11 @@ export interface HttpDeps {
   readonly now: () => number;
   /** Runs a refresh under a lock shared by all tabs (Web Locks), so tabs never race it. */
   readonly crossTabLock?: <T>(work: () => Promise<T>) => Promise<T>;
+  /**
+   * Renews the session another way than the refresh cookie: a frame opened by an investor
+   * instance asks its parent for a new embed token.
+   */
+  readonly renewSession?: () => Promise<SessionTokens>;
 }
 
 export interface Api {
@@ -135,7 +140,7 @@ export function makeApi(deps: HttpDeps): Api {
             lock(async () => {
               const shared = deps.tokens.current();
               if (shared && shared.access !== staleAccess && shared.accessExpiresAt - deps.now() > EXPIRY_MARGIN_MS) return shared;
-              const tokens = await Effect.runPromise(renew);
+              const tokens = deps.renewSession ? await deps.renewSession() : await Effect.runPromise(renew);
               // Signed out while this refresh was on its way: it must not sign the user back in.
               if (deps.tokens.generation() !== generation) throw new SignedOutMeanwhile();
               const session = sessionOf(tokens);

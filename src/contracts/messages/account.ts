@@ -25,7 +25,11 @@ export class StartSso extends Schema.TaggedStruct("StartSso", { provider: Schema
 export class CompleteSso extends Schema.TaggedStruct("CompleteSso", { code: SensitiveString, state: Schema.String, iss: Schema.String }) {}
 export class StartSsoLink extends Schema.TaggedStruct("StartSsoLink", { provider: Schema.String }) {}
 
+/** A frame opened by an investor instance waits for its parent's embed token. */
+export class AwaitEmbedSession extends Schema.TaggedStruct("AwaitEmbedSession", { landing: Schema.Boolean }) {}
+
 export const AccountCommand = Schema.Union(
+  AwaitEmbedSession,
   VerifySignInCode,
   RequestPasswordReset,
   ConfirmPasswordReset,
@@ -75,7 +79,10 @@ export class SsoCompleting extends Schema.TaggedStruct("SsoCompleting", {}) {}
 export class SsoFailed extends Schema.TaggedStruct("SsoFailed", { message: Schema.String }) {}
 export class SsoAccountLinked extends Schema.TaggedStruct("SsoAccountLinked", { provider: Schema.String }) {}
 
+export class EmbedSignInFailed extends Schema.TaggedStruct("EmbedSignInFailed", { message: Schema.String }) {}
+
 export const AccountEvent = Schema.Union(
+  EmbedSignInFailed,
   SsoProvidersLoaded,
   SsoCompleting,
   SsoFailed,

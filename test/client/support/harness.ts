@@ -14,7 +14,10 @@ import { fakeServer, type FakeRoute } from "../effect/fake-server";
 export const ROOTS = { main: "/api", auth: "/auth-api", warehouse: "/warehouse-api", ai: "/ai-api" };
 
 /** The real bus, reducers and epics over a fake server: what an epic test drives. */
-export function testClient(routes: Record<string, FakeRoute>, options: { serverEvents?: (after: number | null) => Observable<ServerEvent>; state?: AppState } = {}) {
+export function testClient(
+  routes: Record<string, FakeRoute>,
+  options: { serverEvents?: (after: number | null) => Observable<ServerEvent>; state?: AppState; embed?: EpicDeps["embed"] } = {},
+) {
   const server = fakeServer(routes);
   const tokens = createTokenKeeper(null);
   const storage = memoryStorage();
@@ -34,6 +37,7 @@ export function testClient(routes: Record<string, FakeRoute>, options: { serverE
     saveFile: (file, name) => void saved.push({ file, name }),
     leave: (url) => void left.push(url),
     roots: ROOTS,
+    embed: options.embed ?? null,
   };
   const store = createStore(rootReducer, options.state ?? initialState);
   const events: EventEnvelope<DomainEvent>[] = [];

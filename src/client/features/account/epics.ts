@@ -1,9 +1,11 @@
 import { Schema } from "@effect/schema";
 import { Effect, Either } from "effect";
-import { concat, defer, EMPTY, exhaustMap, mergeMap, of, switchMap, takeUntil, type Observable } from "rxjs";
+import { concat, defer, EMPTY, exhaustMap, mergeMap, of, switchMap, take, takeUntil, type Observable } from "rxjs";
 import { SessionTokens } from "../../../contracts/auth";
 import type { DomainEvent } from "../../../contracts/messages";
+import { ThemeChanged } from "../../../contracts/messages/session";
 import {
+  EmbedSignInFailed,
   SecondFactorRequired,
   SsoAccountLinked,
   SsoCompleting,
@@ -266,4 +268,38 @@ export const startSsoLink: AccountEpic = ({ command$ }, deps) =>
 
 const SsoAnswer = Schema.Union(SsoSession, SecondFactorChallenge, SsoLinked);
 
-export const accountEpics = { verifySignInCode, requestPasswordReset, confirmPasswordReset, loadTwoFactor, startTwoFactorSetup, activateTwoFactor, deactivateTwoFactor, setTwoFactorPolicy, loadSsoProviders, startSso, completeSso, startSsoLink };
+/**
+ * A frame opened by an investor instance: the parent posts an embed token (and its theme), which
+ * becomes a frame session: in memory only, renewed by asking the parent again.
+ */
+export const awaitEmbedSession: AccountEpic = ({ command$ }, deps) =>
+  command$.pipe(
+    ofCommand("AwaitEmbedSession"),
+    switchMap(({ command, commandId }) => {
+      const embed = deps.embed;
+      if (!embed) return of(EmbedSignInFailed.make({ message: "This page opens only inside an investor instance." })).pipe(causedBy(commandId));
+      embed.request();
+      return embed.offers$.pipe(
+        take(1),
+        exhaustMap((offer) =>
+          fromEffect(Effect.either(deps.api.request({ root: "auth", method: "POST", path: "/auth/embed/", body: { token: offer.token }, decode: SessionTokens, authenticated: false }))).pipe(
+            mergeMap((result): Observable<DomainEvent> => {
+              if (Either.isLeft(result)) return of(EmbedSignInFailed.make({ message: describeApiError(result.left) }));
+              return concat(
+                of(ThemeChanged.make({ theme: offer.theme })),
+                signedIn(deps, "", result.right),
+                defer(() => {
+                  if (command.landing) deps.navigate("/my-dashboard", { replace: true });
+                  return EMPTY;
+                }),
+              );
+            }),
+          ),
+        ),
+        causedBy(commandId),
+      );
+    }),
+  );
+
+export const accountEpics = {
+  awaitEmbedSession, verifySignInCode, requestPasswordReset, confirmPasswordReset, loadTwoFactor, startTwoFactorSetup, activateTwoFactor, deactivateTwoFactor, setTwoFactorPolicy, loadSsoProviders, startSso, completeSso, startSsoLink };

@@ -15,6 +15,8 @@ export interface AccountModel {
     readonly setup: { readonly secret: string; readonly otpauthUrl: string; readonly qrSvg: string } | null;
     readonly action: { readonly status: Status; readonly message: string | null };
   };
+  /** A frame's embed sign-in that failed (/iframelogin shows it). */
+  readonly embedError: string | null;
   readonly sso: {
     readonly providers: readonly { readonly name: string; readonly label: string }[];
     readonly status: Status | "linked";
@@ -28,6 +30,7 @@ export const initialAccount: AccountModel = {
   resetRequest: { status: "idle", email: null, message: null },
   resetConfirm: { status: "idle", messages: [] },
   twoFactor: { load: { status: "idle", message: null }, status: null, setup: null, action: { status: "idle", message: null } },
+  embedError: null,
   sso: { providers: [], status: "idle", message: null, linkedProvider: null },
 };
 
@@ -113,6 +116,10 @@ export const accountReducer: Reducer<AccountModel> = (model, event) => {
     case "TwoFactorPolicyFailed":
       return produce(model, (draft) => {
         draft.twoFactor.action = { status: "error", message: event.message };
+      });
+    case "EmbedSignInFailed":
+      return produce(model, (draft) => {
+        draft.embedError = event.message;
       });
     case "SsoProvidersLoaded":
       return produce(model, (draft) => {

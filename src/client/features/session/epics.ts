@@ -124,7 +124,8 @@ export const signOut: SessionEpic = ({ command$ }, deps) =>
     ofCommand("SignOut"),
     exhaustMap(({ command, commandId }) =>
       concat(
-        fromEffect(Effect.either(deps.api.request({ root: "main", method: "POST", path: "/auth/logout/", authenticated: false }))).pipe(mergeMap(() => EMPTY)),
+        // A frame's session has no cookie of its own: logging out there must not end the parent's.
+        deps.embed ? EMPTY : fromEffect(Effect.either(deps.api.request({ root: "main", method: "POST", path: "/auth/logout/", authenticated: false }))).pipe(mergeMap(() => EMPTY)),
         of(SignedOut.make({ reason: command.reason })),
         defer(() => {
           deps.tokens.clear("signed-out");

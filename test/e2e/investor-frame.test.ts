@@ -1,0 +1,76 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { launchBrowser } from "../support/browser";
+import { startServer, type ServerProcess } from "../support/server-process";
+
+let server: ServerProcess;
+let dataDir: string;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+
+test.before(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), "meridian-e2e-"));
+  server = await startServer({ DATA_DIR: dataDir });
+  browser = await launchBrowser();
+});
+
+test.after(async () => {
+  await browser.cleanup();
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** An embed token for Demo GmbH, asked for by the investor instance's user. */
+async function embedTokenForDemoGmbh(): Promise<string> {
+  const signIn = await fetch(`${server.url}/auth-api/auth/token/`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "investor@atlas.example", password: "meridian-demo" }) });
+  const { access } = (await signIn.json()) as { access: string };
+  const headers = { authorization: `Bearer ${access}`, "content-type": "application/json" };
+  const instances = (await (await fetch(`${server.url}/api/oauth/instances/`, { headers })).json()) as { id: number; instance_name: string }[];
+  const demo = instances.find((instance) => instance.instance_name === "Demo GmbH")!;
+  const grant = await fetch(`${server.url}/api/oauth/authorize/`, { method: "POST", headers, body: JSON.stringify({ instance_id: demo.id }) });
+  return ((await grant.json()) as { token: string }).token;
+}
+
+test("an investor instance opens a portfolio company in a frame: the token comes by postMessage, the frame takes the theme, the parent's session stays its own", async () => {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  await page.goto(`${server.url}/login`);
+  await page.waitForSelector("input[name=email]");
+  await page.type("input[name=email]", "investor@atlas.example");
+  await page.type("input[name=password]", "meridian-demo");
+  await page.click("button[type=submit]");
+  await page.waitForSelector("[data-testid=logout-button]");
+
+  const token = await embedTokenForDemoGmbh();
+  // The parent's side of the protocol: answer the frame's request with the token and a theme.
+  await page.evaluate((embedToken) => {
+    window.addEventListener("message", (event) => {
+      if ((event.data as { type?: string })?.type === "meridian:embed-token-request") {
+        (event.source as Window).postMessage({ type: "meridian:embed-login", token: embedToken, theme: "light" }, location.origin);
+      }
+    });
+    const frame = document.createElement("iframe");
+    frame.src = "/iframelogin";
+    frame.style.width = "1200px";
+    frame.style.height = "700px";
+    frame.dataset["testid"] = "portfolio-frame";
+    document.body.append(frame);
+  }, token);
+
+  const handle = await page.waitForSelector("iframe[data-testid=portfolio-frame]");
+  const frame = (await handle!.contentFrame())!;
+  await frame.waitForSelector("[data-testid=logout-button]", { timeout: 15_000 });
+  assert.match(await frame.$eval("header", (element) => element.textContent ?? ""), /Demo GmbH/);
+  assert.is(await frame.evaluate(() => document.documentElement.dataset["theme"]), "light");
+  assert.not.match(await frame.evaluate(() => location.href), /token/, "the token never travels in the URL");
+
+  assert.match(await page.$eval("header", (element) => element.textContent ?? ""), /Atlas Ventures/);
+  await page.reload();
+  await page.waitForSelector("[data-testid=logout-button]");
+  assert.match(await page.$eval("header", (element) => element.textContent ?? ""), /Atlas Ventures/, "the parent is still the investor after a reload");
+  await context.close();
+});
+
+test.run();
