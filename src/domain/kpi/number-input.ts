@@ -1,0 +1,43 @@
+/**
+ * What a typed cell value means for a KPI of `unit` (spec section 5): English number format
+ * ("1,234.5"), '-' removes the value, binary KPIs take 0 or 1, positions whole numbers; time
+ * KPIs take s, m, h, d, mo, y (converted to the KPI's unit), money k and m (thousands, millions).
+ */
+export type NumberInput = { readonly kind: "value"; readonly value: number } | { readonly kind: "remove" } | { readonly kind: "invalid"; readonly message: string };
+
+export const INVALID_NUMBER = "Enter a number in English format, for example 1234.56 (a decimal point, no comma).";
+export const INVALID_BINARY = "This KPI takes only 0 or 1.";
+export const INVALID_POSITION = "This KPI takes only whole numbers.";
+export const INVALID_SHORTHAND = "This unit shorthand does not fit the KPI's unit.";
+
+/** Seconds in each time shorthand (a month and a year are their calendar averages). */
+const SECONDS: Readonly<Record<string, number>> = { s: 1, m: 60, h: 3_600, d: 86_400, mo: 2_629_800, y: 31_557_600 };
+/** Seconds in each time unit a KPI can have. */
+const UNIT_SECONDS: Readonly<Record<string, number>> = { seconds: 1, days: 86_400, months: 2_629_800, years: 31_557_600 };
+const MONEY: Readonly<Record<string, number>> = { k: 1_000, m: 1_000_000 };
+
+const NUMBER = /^[+-]?(\d{1,3}(,\d{3})+|\d+)?(\.\d+)?$/;
+
+export function parseNumberInput(text: string, unit: string): NumberInput {
+  const input = text.trim();
+  if (input === "-") return { kind: "remove" };
+  const match = /^(.*?)\s*(mo|[a-z%])?$/i.exec(input);
+  const numberPart = match?.[1] ?? "";
+  const suffix = match?.[2]?.toLowerCase();
+  if (!numberPart || !NUMBER.test(numberPart) || !/\d/.test(numberPart)) return { kind: "invalid", message: INVALID_NUMBER };
+  let value = Number(numberPart.replaceAll(",", ""));
+  if (suffix) {
+    if (suffix === "%" && unit === "percentage") {
+      // "12.5%" is 12.5 percent, as typed.
+    } else if (unit === "currency" && MONEY[suffix]) {
+      value *= MONEY[suffix];
+    } else if (UNIT_SECONDS[unit] && SECONDS[suffix]) {
+      value = (value * SECONDS[suffix]) / UNIT_SECONDS[unit]!;
+    } else {
+      return { kind: "invalid", message: INVALID_SHORTHAND };
+    }
+  }
+  if (unit === "binary" && value !== 0 && value !== 1) return { kind: "invalid", message: INVALID_BINARY };
+  if (unit === "positions" && !Number.isInteger(value)) return { kind: "invalid", message: INVALID_POSITION };
+  return { kind: "value", value };
+}
