@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ApiRootName } from "../contracts/api-roots";
 import { passwordRoutes } from "./features/account/password-routes";
 import { authServiceRoutes, sessionRoutes } from "./features/auth/auth-routes";
+import { kpiRoutes } from "./features/kpis/kpi-routes";
 import { embedSignInRoutes, portfolioRoutes } from "./features/portfolio/portfolio-routes";
 import { ssoRoutes } from "./features/sso/sso-routes";
 import { twoFactorRoutes } from "./features/two-factor/two-factor-routes";
@@ -24,6 +25,7 @@ export const apiRoots: Record<ApiRootName, (root: FastifyInstance, services: App
     await root.register(usersImportRoutes, services);
     await root.register(ssoRoutes, services);
     await root.register(portfolioRoutes, services);
+    await root.register(kpiRoutes, services);
   },
   auth: async (root, services) => {
     await root.register(authServiceRoutes, services);

@@ -1,0 +1,90 @@
+import { sql } from "kysely";
+import type { DatedRate } from "../../../domain/kpi/fx";
+import type { KpiSeries } from "../../../domain/kpi/kpi-aggregates";
+import { monthDateOf, monthIndexOf, type MonthIndex } from "../../../domain/months";
+import type { TenantContext } from "../../db/tenancy";
+
+export type KpiRow = Awaited<ReturnType<typeof loadKpis>>[number];
+
+/** Every KPI of the company with its category, in catalogue order. */
+export function loadKpis({ db }: TenantContext) {
+  return db
+    .selectFrom("kpis")
+    .innerJoin("kpi_categories", (join) => join.onRef("kpi_categories.tenant_id", "=", "kpis.tenant_id").onRef("kpi_categories.id", "=", "kpis.category_id"))
+    .select([
+      "kpis.id",
+      "kpis.key",
+      "kpis.name",
+      "kpis.description",
+      "kpis.parent_id",
+      "kpis.unit",
+      "kpis.aggregation_type",
+      "kpis.higher_is_better",
+      "kpis.sensitivity",
+      "kpis.cadence",
+      "kpis.validation_state",
+      "kpis.benchmark_bottom25",
+      "kpis.benchmark_median50",
+      "kpis.benchmark_top25",
+      "kpis.benchmark_top5",
+      "kpis.formula",
+      "kpi_categories.id as category_id",
+      "kpi_categories.name as category_name",
+      "kpi_categories.kind as category_kind",
+      "kpi_categories.is_complex",
+      "kpi_categories.flexible_columns_config",
+    ])
+    .orderBy("kpi_categories.position")
+    .orderBy("kpis.position")
+    .orderBy("kpis.id")
+    .execute();
+}
+
+/** The newest month with an actual, per KPI. */
+export async function newestActuals({ db }: TenantContext): Promise<Map<number, MonthIndex>> {
+  const rows = await db
+    .selectFrom("kpi_values")
+    .select(["kpi_id", sql<string>`max(month)::text`.as("month")])
+    .where("series", "=", "actual")
+    .where("dimension_key", "=", "")
+    .groupBy("kpi_id")
+    .execute();
+  return new Map(rows.map((row) => [row.kpi_id, monthIndexOf(row.month)]));
+}
+
+/** Actuals, planning and the active forecast of the KPIs, for the months from `first` to `last`. */
+export async function loadSeries({ db }: TenantContext, kpiIds: readonly number[], first: MonthIndex, last: MonthIndex): Promise<Map<number, KpiSeries>> {
+  const series = new Map<number, { actual: Map<MonthIndex, number>; planning: Map<MonthIndex, number>; forecast: Map<MonthIndex, number> }>();
+  for (const id of kpiIds) series.set(id, { actual: new Map(), planning: new Map(), forecast: new Map() });
+  if (kpiIds.length === 0) return series;
+  const [values, forecast] = await Promise.all([
+    db
+      .selectFrom("kpi_values")
+      .select(["kpi_id", "series", "month", "value"])
+      .where("kpi_id", "in", [...kpiIds])
+      .where("dimension_key", "=", "")
+      .where("month", ">=", monthDateOf(first))
+      .where("month", "<=", monthDateOf(last))
+      .execute(),
+    db
+      .selectFrom("forecast_values")
+      .innerJoin("forecasts", (join) => join.onRef("forecasts.tenant_id", "=", "forecast_values.tenant_id").onRef("forecasts.id", "=", "forecast_values.forecast_id"))
+      .select(["forecast_values.kpi_id", "forecast_values.month", "forecast_values.value"])
+      .where("forecasts.is_active", "=", true)
+      .where("forecast_values.kpi_id", "in", [...kpiIds])
+      .where("forecast_values.month", ">=", monthDateOf(first))
+      .where("forecast_values.month", "<=", monthDateOf(last))
+      .execute(),
+  ]);
+  for (const row of values) series.get(row.kpi_id)?.[row.series].set(monthIndexOf(row.month), row.value);
+  for (const row of forecast) series.get(row.kpi_id)?.forecast.set(monthIndexOf(row.month), row.value);
+  return series;
+}
+
+/** The dated values of a named FX rate, or null when the company has no such rate. */
+export async function loadFxRate({ db }: TenantContext, fxRateId: number): Promise<DatedRate[] | null> {
+  const rate = await db.selectFrom("fx_rates").select("id").where("id", "=", fxRateId).executeTakeFirst();
+  if (!rate) return null;
+  const rows = await db.selectFrom("fx_rate_values").select(["valid_from", "rate"]).where("fx_rate_id", "=", fxRateId).orderBy("valid_from").execute();
+  return rows.map((row) => ({ validFrom: monthIndexOf(row.valid_from), rate: row.rate }));
+}

@@ -1,0 +1,75 @@
+import type { FastifyPluginAsync } from "fastify";
+import { AggregatesQuery, KPI_NOT_EDITABLE, KPI_WRITE_FORBIDDEN, MonthlyValuesRequest } from "../../../contracts/kpis";
+import { monthIndexAt, monthIndexOf } from "../../../domain/months";
+import { authenticate } from "../../platform/auth/authenticate";
+import { permissionsOf } from "../../platform/auth/permissions";
+import { decodeInput } from "../../platform/http/decode";
+import { badRequest, HttpError, notFound } from "../../platform/http/errors";
+import type { AppServices } from "../../services";
+import { loadFxRate, loadKpis } from "./kpi-repository";
+import { aggregatesFor, kpiMeta, mayRead, mayWrite } from "./kpi-service";
+
+/**
+ * KPI reporting (main API): the readable KPIs, their aggregates, and monthly value edits. Every
+ * read and write checks the KPI's sensitivity against the user's permissions, per request.
+ */
+export const kpiRoutes: FastifyPluginAsync<AppServices> = async (app, services) => {
+  const { signer, withTenant } = services;
+
+  app.get("/kpis/meta/", async (request) => {
+    const user = await authenticate(request, signer, withTenant);
+    return withTenant(user.tenantId, { kind: "user", userId: user.userId }, async (context) => kpiMeta(context, await permissionsOf(context, user.userId), monthIndexAt(new Date())));
+  });
+
+  app.get("/kpis/aggregates/", async (request) => {
+    const user = await authenticate(request, signer, withTenant);
+    const query = decodeInput(AggregatesQuery, request.query);
+    const only = query.idList ? new Set(query.idList.split(",").map(Number).filter(Number.isSafeInteger)) : null;
+    return withTenant(user.tenantId, { kind: "user", userId: user.userId }, async (context) => {
+      const tenant = await context.db.selectFrom("tenants").select("fiscal_year_offset").executeTakeFirstOrThrow();
+      const fxRates = query.fxRate === undefined ? null : await loadFxRate(context, query.fxRate);
+      if (query.fxRate !== undefined && !fxRates) throw badRequest({ fxRate: ["There is no such FX rate."] });
+      const results = await aggregatesFor(context, await permissionsOf(context, user.userId), {
+        end: monthIndexOf(query.endDate),
+        fiscalYearOffset: tenant.fiscal_year_offset,
+        ignoreLastMonths: query.ignoreLastMonths ?? 0,
+        fxRates,
+        only,
+      });
+      return { results };
+    });
+  });
+
+  // Edits replace the month's actual; "-" removes it. All values of a request or none.
+  app.post("/kpis/monthly-values/", async (request) => {
+    const user = await authenticate(request, signer, withTenant);
+    const { values } = decodeInput(MonthlyValuesRequest, request.body);
+    return withTenant(user.tenantId, { kind: "user", userId: user.userId }, async (context) => {
+      const reader = await permissionsOf(context, user.userId);
+      const kpis = new Map((await loadKpis(context)).map((kpi) => [kpi.id, kpi] as const));
+      for (const item of values) {
+        const kpi = kpis.get(item.kpi);
+        if (!kpi || !mayRead(reader, kpi)) throw notFound();
+        if (kpi.formula !== null) throw badRequest({ kpi: [KPI_NOT_EDITABLE] });
+        if (!mayWrite(reader, kpi)) throw new HttpError(403, { detail: KPI_WRITE_FORBIDDEN });
+      }
+      const saved: { kpi: number; date: string; value: number | null }[] = [];
+      for (const item of values) {
+        const value = item.value;
+        if (value === "-") {
+          await context.db.deleteFrom("kpi_values").where("kpi_id", "=", item.kpi).where("series", "=", "actual").where("dimension_key", "=", "").where("month", "=", item.date).execute();
+          saved.push({ kpi: item.kpi, date: item.date, value: null });
+        } else {
+          await context.db
+            .insertInto("kpi_values")
+            .values({ tenant_id: context.tenantId, kpi_id: item.kpi, series: "actual", month: item.date, value })
+            .onConflict((oc) => oc.columns(["tenant_id", "kpi_id", "dimension_key", "series", "month"]).doUpdateSet({ value, updated_at: new Date() }))
+            .execute();
+          saved.push({ kpi: item.kpi, date: item.date, value });
+        }
+      }
+      await context.appendEvent({ type: "KpiValueEdited", payload: { values: saved, by: user.userId } });
+      return { values: saved };
+    });
+  });
+};
