@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ApiRootName } from "../contracts/api-roots";
 import { passwordRoutes } from "./features/account/password-routes";
 import { authServiceRoutes, sessionRoutes } from "./features/auth/auth-routes";
+import { kpiValueEditedFilter } from "./features/kpis/kpi-event-filter";
 import { kpiRoutes } from "./features/kpis/kpi-routes";
 import { embedSignInRoutes, portfolioRoutes } from "./features/portfolio/portfolio-routes";
 import { ssoRoutes } from "./features/sso/sso-routes";
@@ -17,7 +18,12 @@ import type { AppServices } from "./services";
  */
 export const apiRoots: Record<ApiRootName, (root: FastifyInstance, services: AppServices) => Promise<void>> = {
   main: async (root, services) => {
-    await root.register(eventStreamRoutes, { signer: services.signer, withTenant: services.withTenant, wakeups: services.wakeups });
+    await root.register(eventStreamRoutes, {
+      signer: services.signer,
+      withTenant: services.withTenant,
+      wakeups: services.wakeups,
+      filters: { KpiValueEdited: kpiValueEditedFilter },
+    });
     await root.register(sessionRoutes, services);
     await root.register(passwordRoutes, services);
     await root.register(twoFactorRoutes, services);

@@ -1,17 +1,24 @@
 import { sql } from "kysely";
 import type { FastifyPluginAsync } from "fastify";
 import { readEventsAfter } from "../../db/event-log";
-import type { WithTenant } from "../../db/tenancy";
+import type { TenantContext, WithTenant } from "../../db/tenancy";
 import { authenticate } from "../auth/authenticate";
 import type { TokenSigner } from "../auth/tokens";
 import { badRequest } from "../http/errors";
 import type { EventWakeups } from "./wakeups";
+
+/**
+ * Narrows an event to what one reader may see: the payload to send, or null to skip the event.
+ * Features register one per event type that carries data behind permissions.
+ */
+export type EventFilter = (payload: unknown, context: TenantContext, userId: number) => Promise<unknown | null>;
 
 export interface EventStreamOptions {
   signer: TokenSigner;
   withTenant: WithTenant;
   wakeups: EventWakeups;
   heartbeatMs?: number;
+  filters?: Readonly<Record<string, EventFilter>>;
 }
 
 const BATCH = 500;
@@ -22,7 +29,7 @@ const BATCH = 500;
  * resume with `Last-Event-ID` or `?after=<seq>`; without either, the stream starts at "now".
  */
 export const eventStreamRoutes: FastifyPluginAsync<EventStreamOptions> = async (app, options) => {
-  const { signer, withTenant, wakeups, heartbeatMs = 15_000 } = options;
+  const { signer, withTenant, wakeups, heartbeatMs = 15_000, filters = {} } = options;
   const open = new Set<() => void>();
   app.addHook("preClose", async () => {
     for (const end of open) end();
@@ -74,9 +81,24 @@ export const eventStreamRoutes: FastifyPluginAsync<EventStreamOptions> = async (
         if (pending) {
           pending = false;
           for (;;) {
-            const events = await withTenant(user.tenantId, actor, ({ db }) => readEventsAfter(db, lastSeq, BATCH));
-            for (const event of events) {
-              raw.write(`id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+            const events = await withTenant(user.tenantId, actor, async (context) => {
+              const batch = await readEventsAfter(context.db, lastSeq, BATCH);
+              // Permissions are read with every batch, so a change applies to open streams too.
+              return Promise.all(
+                batch.map(async (event) => {
+                  const filter = filters[event.type];
+                  if (!filter) return { event, payload: event.payload };
+                  // A filter that fails withholds its event rather than ending the stream.
+                  const payload = await filter(event.payload, context, user.userId).catch((error: unknown) => {
+                    request.log.error({ err: error, type: event.type }, "event filter failed");
+                    return null;
+                  });
+                  return { event, payload };
+                }),
+              );
+            });
+            for (const { event, payload } of events) {
+              if (payload !== null) raw.write(`id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify({ ...event, payload })}\n\n`);
               lastSeq = event.seq;
             }
             if (events.length < BATCH || closed) break;
