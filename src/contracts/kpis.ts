@@ -70,3 +70,23 @@ export const MonthlyValuesRequest = Schema.Struct({
 
 export const KPI_NOT_EDITABLE = "Calculated KPIs are computed from their formula and cannot be edited.";
 export const KPI_WRITE_FORBIDDEN = "You don't have permission to change values of this KPI.";
+
+/** GET /api/kpis/history/ query: `timeRange` months ending at `endDate`, in buckets of 1, 3, 6 or 12. */
+export const HistoryQuery = Schema.Struct({
+  endDate: MonthDate,
+  timeRange: Schema.optional(Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, 120, { message: () => "Choose 1 to 120 months." }))),
+  bucketSize: Schema.optional(Schema.NumberFromString.pipe(Schema.filter((value) => [1, 3, 6, 12].includes(value), { message: () => "Choose 1, 3, 6 or 12 months." }))),
+  fxRate: Schema.optional(Schema.NumberFromString.pipe(Schema.int())),
+  idList: Schema.optional(Schema.String),
+});
+
+/** One bucket of a KPI's history: its four series aggregated by the KPI's type. */
+export const HistoryBucket = Schema.Struct({
+  label: Schema.String,
+  startDate: Schema.String,
+  endDate: Schema.String,
+  actual: Schema.NullOr(Schema.Number),
+  planning: Schema.NullOr(Schema.Number),
+  forecast: Schema.NullOr(Schema.Number),
+  lastYear: Schema.NullOr(Schema.Number),
+});

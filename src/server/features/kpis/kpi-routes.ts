@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
-import { AggregatesQuery, KPI_NOT_EDITABLE, KPI_WRITE_FORBIDDEN, MonthlyValuesRequest } from "../../../contracts/kpis";
+import { AggregatesQuery, HistoryQuery, KPI_NOT_EDITABLE, KPI_WRITE_FORBIDDEN, MonthlyValuesRequest } from "../../../contracts/kpis";
+import type { BucketSize } from "../../../domain/kpi/periods";
 import { monthIndexAt, monthIndexOf } from "../../../domain/months";
 import { authenticate } from "../../platform/auth/authenticate";
 import { permissionsOf } from "../../platform/auth/permissions";
@@ -7,7 +8,7 @@ import { decodeInput } from "../../platform/http/decode";
 import { badRequest, HttpError, notFound } from "../../platform/http/errors";
 import type { AppServices } from "../../services";
 import { loadFxRate, loadKpis } from "./kpi-repository";
-import { aggregatesFor, kpiMeta, mayRead, mayWrite } from "./kpi-service";
+import { aggregatesFor, historyFor, kpiMeta, mayRead, mayWrite } from "./kpi-service";
 
 /**
  * KPI reporting (main API): the readable KPIs, their aggregates, and monthly value edits. Every
@@ -33,6 +34,26 @@ export const kpiRoutes: FastifyPluginAsync<AppServices> = async (app, services) 
         end: monthIndexOf(query.endDate),
         fiscalYearOffset: tenant.fiscal_year_offset,
         ignoreLastMonths: query.ignoreLastMonths ?? 0,
+        fxRates,
+        only,
+      });
+      return { results };
+    });
+  });
+
+  app.get("/kpis/history/", async (request) => {
+    const user = await authenticate(request, signer, withTenant);
+    const query = decodeInput(HistoryQuery, request.query);
+    const only = query.idList ? new Set(query.idList.split(",").map(Number).filter(Number.isSafeInteger)) : null;
+    return withTenant(user.tenantId, { kind: "user", userId: user.userId }, async (context) => {
+      const tenant = await context.db.selectFrom("tenants").select("fiscal_year_offset").executeTakeFirstOrThrow();
+      const fxRates = query.fxRate === undefined ? null : await loadFxRate(context, query.fxRate);
+      if (query.fxRate !== undefined && !fxRates) throw badRequest({ fxRate: ["There is no such FX rate."] });
+      const results = await historyFor(context, await permissionsOf(context, user.userId), {
+        end: monthIndexOf(query.endDate),
+        timeRange: query.timeRange ?? 12,
+        bucketSize: (query.bucketSize ?? 1) as BucketSize,
+        fiscalYearOffset: tenant.fiscal_year_offset,
         fxRates,
         only,
       });

@@ -1,5 +1,6 @@
 import type { KpiMeta } from "../../../contracts/kpis";
-import { ytdMonths, effectiveEnd } from "../../../domain/kpi/aggregation";
+import { aggregate, effectiveEnd, ytdMonths } from "../../../domain/kpi/aggregation";
+import { bucketsOf, type BucketSize } from "../../../domain/kpi/periods";
 import { outdatedStatus, type ReportingCadence } from "../../../domain/kpi/cadence";
 import { dependenciesOf, evaluateFormula, evaluationOrder, parseFormula, type Formula } from "../../../domain/kpi/formula";
 import { convert, type DatedRate } from "../../../domain/kpi/fx";
@@ -112,3 +113,53 @@ function convertSeries(series: ReadonlyMap<MonthIndex, number>, unit: string, ra
 }
 
 export { mayRead, mayWrite };
+
+/**
+ * A KPI's history in buckets aligned to the fiscal year: actual, planning, forecast and last
+ * year's actuals per bucket, converted to the FX rate month by month. Calculated KPIs apply their
+ * formula to their inputs' bucket values.
+ */
+export async function historyFor(
+  context: TenantContext,
+  reader: Reader,
+  options: { end: MonthIndex; timeRange: number; bucketSize: BucketSize; fiscalYearOffset: number; fxRates: DatedRate[] | null; only: ReadonlySet<number> | null },
+) {
+  const kpis = (await loadKpis(context)).filter((kpi) => mayRead(reader, kpi));
+  const first = options.end - options.timeRange + 1;
+  const buckets = bucketsOf(first, options.end, options.bucketSize, options.fiscalYearOffset);
+  const stored = kpis.filter((kpi) => kpi.formula === null);
+  const series = await loadSeries(context, stored.map((kpi) => kpi.id), first - 12, options.end);
+  type Row = { actual: number | null; planning: number | null; forecast: number | null; lastYear: number | null };
+  const byKey = new Map<string, Row[]>();
+  for (const kpi of stored) {
+    const raw = series.get(kpi.id)!;
+    const of = (source: ReadonlyMap<MonthIndex, number>, months: readonly MonthIndex[]) => aggregate(convertSeries(source, kpi.unit, options.fxRates), months, kpi.aggregation_type);
+    byKey.set(
+      kpi.key,
+      buckets.map((bucket) => ({ actual: of(raw.actual, bucket.months), planning: of(raw.planning, bucket.months), forecast: of(raw.forecast, bucket.months), lastYear: of(raw.actual, bucket.months.map((month) => month - 12)) })),
+    );
+  }
+  const calculated = kpis.filter((kpi) => kpi.formula !== null);
+  const parsed = new Map(calculated.map((kpi) => [kpi.key, parseFormula(kpi.formula!)] as const));
+  for (const key of evaluationOrder(parsed)) {
+    const formula = parsed.get(key)!;
+    byKey.set(
+      key,
+      buckets.map((_, index) => {
+        const field = (name: keyof Row) => evaluateFormula(formula, (input) => byKey.get(input)?.[index]?.[name] ?? null);
+        return { actual: field("actual"), planning: field("planning"), forecast: field("forecast"), lastYear: field("lastYear") };
+      }),
+    );
+  }
+  const results: Record<number, unknown[]> = {};
+  for (const kpi of kpis) {
+    if (options.only && !options.only.has(kpi.id)) continue;
+    results[kpi.id] = buckets.map((bucket, index) => ({
+      label: bucket.label,
+      startDate: monthDateOf(bucket.months[0]!),
+      endDate: monthDateOf(bucket.months.at(-1)!),
+      ...byKey.get(kpi.key)![index]!,
+    }));
+  }
+  return results;
+}

@@ -14,5 +14,10 @@ export function decodeInput<A, I>(schema: Schema.Schema<A, I>, input: unknown): 
     const field = issue.path.map(String).join(".") || "non_field_errors";
     (fields[field] ??= []).push(issue.message);
   }
+  // An optional field that fails also reports its "undefined" alternative; that says nothing.
+  for (const [field, messages] of Object.entries(fields)) {
+    const useful = messages.filter((message) => !/^Expected undefined, actual /.test(message));
+    if (useful.length > 0) fields[field] = useful;
+  }
   throw badRequest(fields);
 }

@@ -83,6 +83,25 @@ test("aggregates convert money to the chosen FX rate; bad parameters are field e
   assert.equal(foreignRate.json(), { fxRate: ["There is no such FX rate."] });
 });
 
+test("history in buckets aligned to the fiscal year, with last year and a calculated KPI per bucket", async () => {
+  const { app, ids, userWith } = await company();
+  const headers = await userWith(["read_most_sensitive"]);
+  const monthly = (await app.inject({ method: "GET", url: "/api/kpis/history/?endDate=2026-06-01&timeRange=3", headers })).json();
+  assert.equal(monthly.results[ids.revenue].map((bucket: { label: string; actual: number }) => [bucket.label, bucket.actual]), [
+    ["P1 FY 2026/27", 100],
+    ["P2 FY 2026/27", 200],
+    ["P3 FY 2026/27", 300],
+  ]);
+  const quarter = (await app.inject({ method: "GET", url: `/api/kpis/history/?endDate=2026-06-01&timeRange=6&bucketSize=3&fxRate=${ids.usd}`, headers })).json();
+  assert.equal(quarter.results[ids.revenue].map((bucket: { label: string; actual: number | null; planning: number | null; lastYear: number | null }) => [bucket.label, bucket.actual, bucket.planning, bucket.lastYear]), [
+    ["Q4 FY 2025/26", null, null, null],
+    ["Q1 FY 2026/27", 1200, 900, null],
+  ]);
+  assert.is(quarter.results[ids.margin][1].actual, ((600 - 200) / 600) * 100);
+  const bad = await app.inject({ method: "GET", url: "/api/kpis/history/?endDate=2026-06-01&bucketSize=5", headers });
+  assert.equal([bad.statusCode, bad.json()], [400, { bucketSize: ["Choose 1, 3, 6 or 12 months."] }]);
+});
+
 test("editing values: sensitivity decides, formulas are not editable, '-' removes, the change is an event", async () => {
   const { app, tenantId, ids, userWith } = await company();
   const writer = await userWith(["write_sensitive"]);
