@@ -1,6 +1,8 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { AggregatesQuery, HistoryQuery, KPI_NOT_EDITABLE, KPI_WRITE_FORBIDDEN, MonthlyValuesRequest } from "../../../contracts/kpis";
+import type { DatedRate } from "../../../domain/kpi/fx";
 import type { BucketSize } from "../../../domain/kpi/periods";
+import type { TenantContext } from "../../db/tenancy";
 import { monthIndexAt, monthIndexOf } from "../../../domain/months";
 import { authenticate } from "../../platform/auth/authenticate";
 import { permissionsOf } from "../../platform/auth/permissions";
@@ -8,7 +10,7 @@ import { decodeInput } from "../../platform/http/decode";
 import { badRequest, HttpError, notFound } from "../../platform/http/errors";
 import type { AppServices } from "../../services";
 import { loadFxRate, loadKpis } from "./kpi-repository";
-import { aggregatesFor, historyFor, kpiMeta, mayRead, mayWrite } from "./kpi-service";
+import { aggregatesFor, historyFor, kpiMeta, mayRead, mayWrite, type Reader } from "./kpi-service";
 
 /**
  * KPI reporting (main API): the readable KPIs, their aggregates, and monthly value edits. Every
@@ -22,43 +24,37 @@ export const kpiRoutes: FastifyPluginAsync<AppServices> = async (app, services) 
     return withTenant(user.tenantId, { kind: "user", userId: user.userId }, async (context) => kpiMeta(context, await permissionsOf(context, user.userId), monthIndexAt(new Date())));
   });
 
-  app.get("/kpis/aggregates/", async (request) => {
+  /**
+   * What both read views need, in the user's transaction: the KPIs asked for (idList), the
+   * company's fiscal year, the chosen FX rate (an unknown one is a field error) and the reader.
+   */
+  const readView = async <T>(
+    request: FastifyRequest,
+    query: { idList?: string | undefined; fxRate?: number | undefined },
+    work: (context: TenantContext, view: { reader: Reader; only: Set<number> | null; fiscalYearOffset: number; fxRates: DatedRate[] | null }) => Promise<T>,
+  ) => {
     const user = await authenticate(request, signer, withTenant);
-    const query = decodeInput(AggregatesQuery, request.query);
     const only = query.idList ? new Set(query.idList.split(",").map(Number).filter(Number.isSafeInteger)) : null;
     return withTenant(user.tenantId, { kind: "user", userId: user.userId }, async (context) => {
       const tenant = await context.db.selectFrom("tenants").select("fiscal_year_offset").executeTakeFirstOrThrow();
       const fxRates = query.fxRate === undefined ? null : await loadFxRate(context, query.fxRate);
       if (query.fxRate !== undefined && !fxRates) throw badRequest({ fxRate: ["There is no such FX rate."] });
-      const results = await aggregatesFor(context, await permissionsOf(context, user.userId), {
-        end: monthIndexOf(query.endDate),
-        fiscalYearOffset: tenant.fiscal_year_offset,
-        ignoreLastMonths: query.ignoreLastMonths ?? 0,
-        fxRates,
-        only,
-      });
-      return { results };
+      return work(context, { reader: await permissionsOf(context, user.userId), only, fiscalYearOffset: tenant.fiscal_year_offset, fxRates });
     });
+  };
+
+  app.get("/kpis/aggregates/", async (request) => {
+    const query = decodeInput(AggregatesQuery, request.query);
+    return readView(request, query, async (context, view) => ({
+      results: await aggregatesFor(context, view.reader, { ...view, end: monthIndexOf(query.endDate), ignoreLastMonths: query.ignoreLastMonths ?? 0 }),
+    }));
   });
 
   app.get("/kpis/history/", async (request) => {
-    const user = await authenticate(request, signer, withTenant);
     const query = decodeInput(HistoryQuery, request.query);
-    const only = query.idList ? new Set(query.idList.split(",").map(Number).filter(Number.isSafeInteger)) : null;
-    return withTenant(user.tenantId, { kind: "user", userId: user.userId }, async (context) => {
-      const tenant = await context.db.selectFrom("tenants").select("fiscal_year_offset").executeTakeFirstOrThrow();
-      const fxRates = query.fxRate === undefined ? null : await loadFxRate(context, query.fxRate);
-      if (query.fxRate !== undefined && !fxRates) throw badRequest({ fxRate: ["There is no such FX rate."] });
-      const results = await historyFor(context, await permissionsOf(context, user.userId), {
-        end: monthIndexOf(query.endDate),
-        timeRange: query.timeRange ?? 12,
-        bucketSize: (query.bucketSize ?? 1) as BucketSize,
-        fiscalYearOffset: tenant.fiscal_year_offset,
-        fxRates,
-        only,
-      });
-      return { results };
-    });
+    return readView(request, query, async (context, view) => ({
+      results: await historyFor(context, view.reader, { ...view, end: monthIndexOf(query.endDate), timeRange: query.timeRange ?? 12, bucketSize: (query.bucketSize ?? 1) as BucketSize }),
+    }));
   });
 
   // Edits replace the month's actual; "-" removes it. All values of a request or none.
