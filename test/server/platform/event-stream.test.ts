@@ -1,9 +1,9 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import type { ServerEvent } from "../../../src/contracts/server-events";
 import { createWithTenant } from "../../../src/server/db/tenancy";
 import { EventWakeups } from "../../../src/server/platform/events/wakeups";
 import { testApp } from "../../support/app";
+import { readServerEvents } from "../../support/sse";
 import { createTestTenant, createTestUser, testDatabase, TEST_ENGINE } from "../../support/database";
 
 const system = { kind: "system", name: "test" } as const;
@@ -28,32 +28,6 @@ async function signedInUser(services: Awaited<ReturnType<typeof testApp>>["servi
   return { tenantId, user, token };
 }
 
-/** Reads server-sent events from a fetch body until `count` arrived (or fails after 5 s). */
-async function readEvents(response: Response, count: number): Promise<ServerEvent[]> {
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  const events: ServerEvent[] = [];
-  let buffer = "";
-  const deadline = setTimeout(() => void reader.cancel(), 5000);
-  try {
-    while (events.length < count) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buffer += decoder.decode(value, { stream: true });
-      let boundary;
-      while ((boundary = buffer.indexOf("\n\n")) >= 0) {
-        const message = buffer.slice(0, boundary);
-        buffer = buffer.slice(boundary + 2);
-        const data = message.split("\n").find((line) => line.startsWith("data: "));
-        if (data) events.push(JSON.parse(data.slice(6)));
-      }
-    }
-  } finally {
-    clearTimeout(deadline);
-    await reader.cancel().catch(() => {});
-  }
-  return events;
-}
 
 test("the stream needs a valid access token in the Authorization header", async () => {
   const { app, services, address } = await listeningApp();
@@ -82,7 +56,7 @@ test("new events of the user's tenant arrive live, other tenants' never", async 
   const response = await fetch(`${address}/api/events/stream/`, { headers: { authorization: `Bearer ${token}` } });
   assert.is(response.status, 200);
   assert.match(String(response.headers.get("content-type")), /text\/event-stream/);
-  const received = readEvents(response, 2);
+  const received = readServerEvents(response, 2);
   await withTenant(other, system, (context) => context.appendEvent({ type: "ElsewhereHappened", payload: { secret: true } }));
   await withTenant(tenantId, { kind: "user", userId: 1 }, (context) => context.appendEvent({ type: "CommentAdded", payload: { kpi: 1, value: 5 } }));
   await withTenant(tenantId, system, (context) => context.appendEvent({ type: "FavoriteAdded", payload: { kpi: 2 } }));
@@ -99,9 +73,9 @@ test("a stream resumes after the last seq it saw (Last-Event-ID or ?after=)", as
   const { tenantId, token } = await signedInUser(services);
   for (const type of ["A", "B", "C", "D"]) await withTenant(tenantId, system, (context) => context.appendEvent({ type, payload: {} }));
   const byHeader = await fetch(`${address}/api/events/stream/`, { headers: { authorization: `Bearer ${token}`, "last-event-id": "2" } });
-  assert.equal((await readEvents(byHeader, 2)).map((event) => event.type), ["C", "D"]);
+  assert.equal((await readServerEvents(byHeader, 2)).map((event) => event.type), ["C", "D"]);
   const byQuery = await fetch(`${address}/api/events/stream/?after=0`, { headers: { authorization: `Bearer ${token}` } });
-  assert.equal((await readEvents(byQuery, 4)).map((event) => event.seq), [1, 2, 3, 4]);
+  assert.equal((await readServerEvents(byQuery, 4)).map((event) => event.seq), [1, 2, 3, 4]);
   await app.close();
 });
 
@@ -116,7 +90,7 @@ if (TEST_ENGINE === "postgres") {
       // This writer wakes nobody in-process, like a server process of its own would.
       const otherProcess = createWithTenant(database, () => {});
       const response = await fetch(`${address}/api/events/stream/`, { headers: { authorization: `Bearer ${token}` } });
-      const received = readEvents(response, 1);
+      const received = readServerEvents(response, 1);
       await new Promise((resolve) => setTimeout(resolve, 100));
       await otherProcess(tenantId, system, (context) => context.appendEvent({ type: "FromAnotherProcess", payload: {} }));
       assert.equal((await received).map((event) => event.type), ["FromAnotherProcess"]);

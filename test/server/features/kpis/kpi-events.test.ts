@@ -1,32 +1,11 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import type { ServerEvent } from "../../../../src/contracts/server-events";
 import { testApp } from "../../../support/app";
+import { readServerEvents } from "../../../support/sse";
 import { createTestTenant, createTestUser, testDatabase } from "../../../support/database";
 
 const system = { kind: "system", name: "test" } as const;
 
-async function firstEvents(response: Response, count: number): Promise<ServerEvent[]> {
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  const events: ServerEvent[] = [];
-  let buffer = "";
-  const deadline = setTimeout(() => void reader.cancel(), 5000);
-  while (events.length < count) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    let boundary;
-    while ((boundary = buffer.indexOf("\n\n")) >= 0) {
-      const data = buffer.slice(0, boundary).split("\n").find((line) => line.startsWith("data: "));
-      buffer = buffer.slice(boundary + 2);
-      if (data) events.push(JSON.parse(data.slice(6)));
-    }
-  }
-  clearTimeout(deadline);
-  await reader.cancel().catch(() => {});
-  return events;
-}
 
 const openApps: { close(): Promise<unknown> }[] = [];
 test.after.each(async () => {
@@ -51,8 +30,8 @@ test("a KPI value edit streams only to users who may read the KPI", async () => 
   const outsider = await createTestUser(tenantId, { groups: [{ name: "Outsiders", permissions: ["read_non_sensitive"] }] });
   const stream = async (userId: number) =>
     fetch(`${address}/api/events/stream/`, { headers: { authorization: `Bearer ${await services.signer.sign("access", { tenantId, userId }, 300)}` } });
-  const insiderEvents = firstEvents(await stream(insider.id), 2);
-  const outsiderEvents = firstEvents(await stream(outsider.id), 1);
+  const insiderEvents = readServerEvents(await stream(insider.id), 2);
+  const outsiderEvents = readServerEvents(await stream(outsider.id), 1);
   await new Promise((resolve) => setTimeout(resolve, 100));
   const edit = await app.inject({
     method: "POST",
