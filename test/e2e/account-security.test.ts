@@ -1,29 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Page } from "puppeteer";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { codeAt } from "../../src/server/features/two-factor/totp";
-import { launchBrowser } from "../support/browser";
-import { startServer, type ServerProcess } from "../support/server-process";
+import { useServerAndBrowser } from "../support/e2e";
 
-let server: ServerProcess;
-let dataDir: string;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-
-test.before(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), "meridian-e2e-"));
-  // Info logs: the embedded outbox prints each mail, with its links, to the log.
-  server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "info" });
-  browser = await launchBrowser();
-});
-
-test.after(async () => {
-  await browser.cleanup();
-  await server.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+// Info logs: the embedded outbox prints each mail, with its links, to the log.
+const e2e = useServerAndBrowser(test, { LOG_LEVEL: "info" });
 
 const text = (page: Page, selector: string) => page.$eval(selector, (element) => element.textContent ?? "");
 
@@ -39,16 +21,16 @@ async function clickButton(page: Page, label: string) {
 }
 
 async function signIn(page: Page, email: string, password: string) {
-  await page.goto(`${server.url}/login`);
+  await page.goto(`${e2e.server.url}/login`);
   await fill(page, "input[name=email]", email);
   await fill(page, "input[name=password]", password);
   await page.click("button[type=submit]");
 }
 
 test("forgot password: the link from the outbox sets a new password; failures are listed line by line", async () => {
-  const context = await browser.createBrowserContext();
+  const context = await e2e.browser.createBrowserContext();
   const page = await context.newPage();
-  await page.goto(`${server.url}/login`);
+  await page.goto(`${e2e.server.url}/login`);
   await page.waitForSelector("a[href='/forgetpassword']");
   await page.click("a[href='/forgetpassword']");
   await fill(page, "input[name=email]", "employee@demo.example");
@@ -58,11 +40,11 @@ test("forgot password: the link from the outbox sets a new password; failures ar
 
   let link: string | undefined;
   for (let attempt = 0; attempt < 50 && !link; attempt++) {
-    link = /http:\/\/127\.0\.0\.1:\d+(\/password\/reset\/confirm\/[^\s"\\]+)/.exec(server.output())?.[1];
+    link = /http:\/\/127\.0\.0\.1:\d+(\/password\/reset\/confirm\/[^\s"\\]+)/.exec(e2e.server.output())?.[1];
     if (!link) await new Promise((resolve) => setTimeout(resolve, 100));
   }
   assert.ok(link, "the reset link was printed to the log");
-  await page.goto(`${server.url}${link}`);
+  await page.goto(`${e2e.server.url}${link}`);
   await fill(page, "input[name=new_password]", "short");
   await fill(page, "input[name=re_new_password]", "short");
   await page.click("button[type=submit]");
@@ -80,7 +62,7 @@ test("forgot password: the link from the outbox sets a new password; failures ar
 });
 
 test("two-factor: set up with the authenticator app, then sign-in asks for the code", async () => {
-  const context = await browser.createBrowserContext();
+  const context = await e2e.browser.createBrowserContext();
   const page = await context.newPage();
   await signIn(page, "external@demo.example", "meridian-demo");
   await page.waitForSelector("nav a[href='/settings/two-factor-auth']");
@@ -118,7 +100,7 @@ test("two-factor: set up with the authenticator app, then sign-in asks for the c
 });
 
 test("user management: an administrator invites a user, who sets a password from the welcome mail; deactivation locks them out", async () => {
-  const context = await browser.createBrowserContext();
+  const context = await e2e.browser.createBrowserContext();
   const page = await context.newPage();
   await signIn(page, "admin@demo.example", "meridian-demo");
   await page.waitForSelector("nav a[href='/settings/user-management']");
@@ -138,13 +120,13 @@ test("user management: an administrator invites a user, who sets a password from
 
   let link: string | undefined;
   for (let attempt = 0; attempt < 50 && !link; attempt++) {
-    const mail = server.output().split("\n").find((line) => line.includes("grace@demo.example") && line.includes("/password/reset/confirm/"));
+    const mail = e2e.server.output().split("\n").find((line) => line.includes("grace@demo.example") && line.includes("/password/reset/confirm/"));
     link = mail ? /(\/password\/reset\/confirm\/[^\s"\\]+)/.exec(mail)?.[1] : undefined;
     if (!link) await new Promise((resolve) => setTimeout(resolve, 100));
   }
   assert.ok(link, "the welcome mail with its link is in the log");
-  const grace = await (await browser.createBrowserContext()).newPage();
-  await grace.goto(`${server.url}${link}`);
+  const grace = await (await e2e.browser.createBrowserContext()).newPage();
+  await grace.goto(`${e2e.server.url}${link}`);
   await fill(grace, "input[name=new_password]", "violet mornings over lisbon");
   await fill(grace, "input[name=re_new_password]", "violet mornings over lisbon");
   await grace.click("button[type=submit]");

@@ -1,42 +1,24 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { launchBrowser } from "../support/browser";
-import { startServer, type ServerProcess } from "../support/server-process";
+import { useServerAndBrowser } from "../support/e2e";
 
-let server: ServerProcess;
-let dataDir: string;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-
-test.before(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), "meridian-e2e-"));
-  server = await startServer({ DATA_DIR: dataDir });
-  browser = await launchBrowser();
-});
-
-test.after(async () => {
-  await browser.cleanup();
-  await server.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const e2e = useServerAndBrowser(test);
 
 /** An embed token for Demo GmbH, asked for by the investor instance's user. */
 async function embedTokenForDemoGmbh(): Promise<string> {
-  const signIn = await fetch(`${server.url}/auth-api/auth/token/`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "investor@atlas.example", password: "meridian-demo" }) });
+  const signIn = await fetch(`${e2e.server.url}/auth-api/auth/token/`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "investor@atlas.example", password: "meridian-demo" }) });
   const { access } = (await signIn.json()) as { access: string };
   const headers = { authorization: `Bearer ${access}`, "content-type": "application/json" };
-  const instances = (await (await fetch(`${server.url}/api/oauth/instances/`, { headers })).json()) as { id: number; instance_name: string }[];
+  const instances = (await (await fetch(`${e2e.server.url}/api/oauth/instances/`, { headers })).json()) as { id: number; instance_name: string }[];
   const demo = instances.find((instance) => instance.instance_name === "Demo GmbH")!;
-  const grant = await fetch(`${server.url}/api/oauth/authorize/`, { method: "POST", headers, body: JSON.stringify({ instance_id: demo.id }) });
+  const grant = await fetch(`${e2e.server.url}/api/oauth/authorize/`, { method: "POST", headers, body: JSON.stringify({ instance_id: demo.id }) });
   return ((await grant.json()) as { token: string }).token;
 }
 
 test("an investor instance opens a portfolio company in a frame: the token comes by postMessage, the frame takes the theme, the parent's session stays its own", async () => {
-  const context = await browser.createBrowserContext();
+  const context = await e2e.browser.createBrowserContext();
   const page = await context.newPage();
-  await page.goto(`${server.url}/login`);
+  await page.goto(`${e2e.server.url}/login`);
   await page.waitForSelector("input[name=email]");
   await page.type("input[name=email]", "investor@atlas.example");
   await page.type("input[name=password]", "meridian-demo");

@@ -5,24 +5,9 @@ import { join } from "node:path";
 import type { Page } from "puppeteer";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { launchBrowser } from "../support/browser";
-import { startServer, type ServerProcess } from "../support/server-process";
+import { useServerAndBrowser } from "../support/e2e";
 
-let server: ServerProcess;
-let dataDir: string;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-
-test.before(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), "meridian-e2e-"));
-  server = await startServer({ DATA_DIR: dataDir });
-  browser = await launchBrowser();
-});
-
-test.after(async () => {
-  await browser.cleanup();
-  await server.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const e2e = useServerAndBrowser(test);
 
 async function signIn(page: Page, email: string, password = "meridian-demo") {
   await page.waitForSelector("input[name=email]");
@@ -33,9 +18,9 @@ async function signIn(page: Page, email: string, password = "meridian-demo") {
 
 /** A fresh browser context signed in as `email`, on the shell. */
 async function signedInPage(email: string) {
-  const context = await browser.createBrowserContext();
+  const context = await e2e.browser.createBrowserContext();
   const page = await context.newPage();
-  await page.goto(`${server.url}/login`);
+  await page.goto(`${e2e.server.url}/login`);
   await signIn(page, email);
   await page.waitForSelector("[data-testid=logout-button]");
   return { context, page };
@@ -44,8 +29,8 @@ async function signedInPage(email: string) {
 const text = (page: Page, selector: string) => page.$eval(selector, (element) => element.textContent ?? "");
 
 test("a wrong password shows the server's message in a danger alert", async () => {
-  const page = await browser.newPage();
-  await page.goto(`${server.url}/login`);
+  const page = await e2e.browser.newPage();
+  await page.goto(`${e2e.server.url}/login`);
   await signIn(page, "admin@demo.example", "not-the-password");
   await page.waitForSelector("[role=alert]");
   assert.match(await text(page, "[role=alert]"), /No user found for the given credentials/);
@@ -53,9 +38,9 @@ test("a wrong password shows the server's message in a danger alert", async () =
 });
 
 test("signing in sends the user back to the page they asked for, into the shell of their company", async () => {
-  const context = await browser.createBrowserContext();
+  const context = await e2e.browser.createBrowserContext();
   const page = await context.newPage();
-  await page.goto(`${server.url}/reporting/kpi-detail/5`);
+  await page.goto(`${e2e.server.url}/reporting/kpi-detail/5`);
   await page.waitForFunction(() => location.pathname === "/login");
   await signIn(page, "admin@demo.example");
   await page.waitForFunction(() => location.pathname === "/reporting/kpi-detail/5");
@@ -83,7 +68,7 @@ test("signing in sends the user back to the page they asked for, into the shell 
   // logout clears the session and goes to /login; the old page needs signing in again
   await page.click("[data-testid=logout-button]");
   await page.waitForFunction(() => location.pathname === "/login");
-  await page.goto(`${server.url}/reporting/kpi-detail/5`);
+  await page.goto(`${e2e.server.url}/reporting/kpi-detail/5`);
   await page.waitForFunction(() => location.pathname === "/login");
   await context.close();
 });
@@ -96,11 +81,11 @@ test("an investor signs in to the investor instance", async () => {
 });
 
 test("a recorded session downloads, replays headless and in replay mode, without secrets", async () => {
-  const page = await browser.newPage();
+  const page = await e2e.browser.newPage();
   const downloads = mkdtempSync(join(tmpdir(), "meridian-downloads-"));
   const cdp = await page.createCDPSession();
   await cdp.send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: downloads, eventsEnabled: true });
-  await page.goto(`${server.url}/login`);
+  await page.goto(`${e2e.server.url}/login`);
   await signIn(page, "c-level@demo.example");
   await page.waitForSelector("[data-testid=logout-button]");
   await page.click("button[aria-label^=Theme]");
@@ -118,12 +103,12 @@ test("a recorded session downloads, replays headless and in replay mode, without
   const folded = JSON.parse(headless.stdout);
   assert.equal([folded.schemaMatches, folded.state.session.stage, folded.state.session.company.name, folded.state.shell.theme], [true, "ready", "Demo GmbH", "light"]);
 
-  const replayPage = await browser.newPage();
+  const replayPage = await e2e.browser.newPage();
   let apiCalls = 0;
   replayPage.on("request", (request) => {
     if (/\/(api|auth-api)\//.test(new URL(request.url()).pathname)) apiCalls++;
   });
-  await replayPage.goto(`${server.url}/replay`);
+  await replayPage.goto(`${e2e.server.url}/replay`);
   const input = await replayPage.waitForSelector("input[type=file]");
   await (input as unknown as { uploadFile(path: string): Promise<void> }).uploadFile(file);
   await replayPage.waitForSelector("[data-testid=replay-bar]");
