@@ -90,3 +90,94 @@ export const HistoryBucket = Schema.Struct({
   forecast: Schema.NullOr(Schema.Number),
   lastYear: Schema.NullOr(Schema.Number),
 });
+
+export const HistoryResponse = Schema.Struct({ results: Schema.Record({ key: Schema.String, value: Schema.Array(HistoryBucket) }) });
+export const AggregatesResponse = Schema.Struct({ results: Schema.Record({ key: Schema.String, value: KpiAggregatesResult }) });
+export type KpiAggregatesResult = typeof KpiAggregatesResult.Type;
+export type HistoryBucket = typeof HistoryBucket.Type;
+
+/**
+ * Which KPIs a values or aggregates call covers: the financial categories (P&L), the KPI
+ * categories, or all. Absent means all.
+ */
+export const KpiType = Schema.Literal("financial", "kpi", "all");
+export type KpiType = typeof KpiType.Type;
+
+/** POST /api/kpis/values/: the months from startDate to date (both first days of months). */
+export const ValuesRequest = Schema.Struct({
+  startDate: MonthDate,
+  date: MonthDate,
+  type: Schema.optional(KpiType),
+  idList: Schema.optional(Schema.Array(Schema.Number)),
+  includePlanning: Schema.optional(Schema.Boolean),
+  fxRate: Schema.optional(Schema.NullOr(Schema.Number)),
+});
+
+/** One month of one KPI: actual, planning (when asked for), last year's actual, active forecast. */
+export const KpiMonthValue = Schema.Struct({
+  date: Schema.String,
+  value: NullableNumber,
+  planningValue: NullableNumber,
+  lastYearValue: NullableNumber,
+  forecastValue: NullableNumber,
+});
+export type KpiMonthValue = typeof KpiMonthValue.Type;
+
+export const ValuesResponse = Schema.Struct({ kpis: Schema.Array(Schema.Struct({ id: Schema.Number, values: Schema.Array(KpiMonthValue) })) });
+export type ValuesResponse = typeof ValuesResponse.Type;
+
+/** POST /api/kpis/planning-values/: same shape as monthly values, written to the planning series. */
+export const PlanningValuesRequest = MonthlyValuesRequest;
+
+/** Favorites: POST /api/kpis/favorites/ {kpi}; DELETE /api/kpis/favorites/{kpi}/; PUT /api/kpis/favorites/ {kpis} (the whole ordered list). */
+export const FavoriteRequest = Schema.Struct({ kpi: Schema.Number });
+export const FavoritesBulkRequest = Schema.Struct({ kpis: Schema.Array(Schema.Number).pipe(Schema.maxItems(500)) });
+export const FavoritesResponse = Schema.Struct({ kpis: Schema.Array(Schema.Number) });
+
+/**
+ * One column of a financial table (spec section 3, "Flexible columns config"). `type` is the
+ * period type, `dataType` which series; a deviation column compares two other columns by id.
+ */
+export const FLEXIBLE_PERIOD_TYPES = ["fixed_period", "ytd", "ltm", "full_year", "current_selection", "deviation", "column_unit"] as const;
+export const FLEXIBLE_DATA_TYPES = ["actuals", "planning", "forecast", "actuals_planning", "actuals_forecast"] as const;
+export const FlexibleColumn = Schema.Struct({
+  id: Schema.String,
+  title: Schema.optional(Schema.String),
+  type: Schema.Literal(...FLEXIBLE_PERIOD_TYPES),
+  dataType: Schema.optional(Schema.Literal(...FLEXIBLE_DATA_TYPES)),
+  offset: Schema.optional(Schema.Struct({ value: Schema.Number.pipe(Schema.int()), type: Schema.Literal("year", "period") })),
+  ignoreLastMonths: Schema.optional(Schema.Number.pipe(Schema.int(), Schema.between(0, 3))),
+  period: Schema.optional(Schema.Struct({ range: Schema.Struct({ startDate: MonthDate, endDate: MonthDate }) })),
+  deviation: Schema.optional(Schema.Struct({ baseLineColumn: Schema.String, comparisonColumn: Schema.String, displayIn: Schema.Literal("absolute", "percent") })),
+});
+export type FlexibleColumn = typeof FlexibleColumn.Type;
+export const FlexibleColumnsConfig = Schema.Array(FlexibleColumn);
+
+/** GET /api/kpis/categories/?kind=: the categories with their columns; PATCH …/{id}/ {flexibleColumnsConfig}. */
+export const KpiCategory = Schema.Struct({ id: Schema.Number, name: Schema.String, kind: Schema.Literal("kpi", "financial"), isComplex: Schema.Boolean, flexibleColumnsConfig: FlexibleColumnsConfig });
+export type KpiCategory = typeof KpiCategory.Type;
+export const NO_CATEGORIES_DATA = "No categories data received";
+
+/** Currencies (spec section 3, "Currency"): the corporate (local) currency has rate 1. */
+export const Currency = Schema.Struct({ id: Schema.Number, code: Schema.String, name: Schema.String, exchangeRate: Schema.Number, corporate: Schema.Boolean });
+export type Currency = typeof Currency.Type;
+
+/** GET/PUT /api/settings/: the user's app settings (spec section 3, "App settings"). */
+export const DashboardFilter = Schema.Struct({
+  trendDuration: Schema.Number.pipe(Schema.int(), Schema.between(1, 12)),
+  trendOffset: Schema.Number.pipe(Schema.int(), Schema.between(0, 12)),
+  benchmarkCategory: Schema.String,
+  up: Schema.Boolean,
+  neutral: Schema.Boolean,
+  down: Schema.Boolean,
+  null: Schema.Boolean,
+  planningAsBenchmark: Schema.Boolean,
+});
+export type DashboardFilter = typeof DashboardFilter.Type;
+/** Spec section 9, "Default filter settings". */
+export const DEFAULT_DASHBOARD_FILTER: DashboardFilter = { trendDuration: 1, trendOffset: 0, benchmarkCategory: "meridian", up: true, neutral: true, down: true, null: true, planningAsBenchmark: false };
+export const AppSettings = Schema.Struct({
+  kpiDashboardFilter: Schema.optional(Schema.Record({ key: Schema.String, value: DashboardFilter })),
+  daterangeFilter: Schema.optional(Schema.Struct({ endDate: MonthDate, ignoreLastMonths: Schema.Number.pipe(Schema.int(), Schema.between(0, 3)) })),
+});
+export type AppSettings = typeof AppSettings.Type;
