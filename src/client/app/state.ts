@@ -1,5 +1,6 @@
 import { combineReducers } from "../bus/store";
 import { accountReducer, initialAccount, type AccountModel } from "../features/account/model";
+import { initialKpis, kpisReducer, type KpisModel } from "../features/kpis/model";
 import { initialUsers, usersReducer, type UsersModel } from "../features/users/model";
 import { initialSession, sessionReducer, type SessionModel } from "../features/session/model";
 import { initialShell, shellReducer, type ShellModel } from "../features/shell/model";
@@ -10,8 +11,9 @@ export interface AppState {
   readonly shell: ShellModel;
   readonly account: AccountModel;
   readonly users: UsersModel;
+  readonly kpis: KpisModel;
 }
 
-export const initialState: AppState = { session: initialSession, shell: initialShell, account: initialAccount, users: initialUsers };
+export const initialState: AppState = { session: initialSession, shell: initialShell, account: initialAccount, users: initialUsers, kpis: initialKpis };
 
-export const rootReducer = combineReducers<AppState>({ session: sessionReducer, shell: shellReducer, account: accountReducer, users: usersReducer });
+export const rootReducer = combineReducers<AppState>({ session: sessionReducer, shell: shellReducer, account: accountReducer, users: usersReducer, kpis: kpisReducer });

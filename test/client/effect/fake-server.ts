@@ -7,6 +7,7 @@ export interface FakeCall {
   readonly path: string;
   readonly token: string | null;
   readonly signal: AbortSignal | undefined;
+  readonly body: unknown;
 }
 
 export type FakeRoute = (call: FakeCall, count: number) => Response | Promise<Response>;
@@ -23,6 +24,7 @@ export function fakeServer(routes: Record<string, FakeRoute>) {
       path: url.pathname,
       token: headers.get("authorization")?.replace(/^Bearer /, "") ?? null,
       signal: init?.signal ?? undefined,
+      body: typeof init?.body === "string" ? JSON.parse(init.body) : init?.body,
     };
     calls.push(call);
     const key = `${method} ${url.pathname}`;
