@@ -1,0 +1,164 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import type { KpiMeta, ValuesResponse } from "../../../src/contracts/kpis";
+import {
+  applyFilters,
+  cellText,
+  DECIMALS_OPTIONS,
+  exceedsListViewMax,
+  FILTER_MAX_UNIQUE,
+  FILTER_TOO_MANY_VALUES,
+  filterChoices,
+  filterKeyOf,
+  isFilterable,
+  LIST_VIEW_MAX_ROWS,
+  listViewCsv,
+  listViewRows,
+  monthLabel,
+  sortRows,
+  type ListViewRow,
+} from "../../../src/domain/kpi/list-view";
+import { PERCENT_CHANGE_SENTINEL } from "../../../src/domain/kpi/percent-change";
+
+const meta = (id: number, name: string, unit: string, category = "Sales"): KpiMeta => ({
+  id,
+  key: `kpi_${id}`,
+  name,
+  description: "",
+  category: { id: 1, name: category, kind: "kpi", isComplex: false, flexibleColumnsConfig: [] },
+  parentId: null,
+  benchmarks: { valueBottom25: null, valueMedian50: null, valueTop25: null, top5: null },
+  aggregationType: "cum",
+  higherIsBetter: true,
+  favorite: false,
+  sensitivity: 0,
+  isCalculated: false,
+  formula: null,
+  unit,
+  cadence: "monthly",
+  validationState: "validated",
+  lastActualDate: null,
+  outdated: false,
+  writable: true,
+});
+const month = (date: string, value: number | null, planningValue: number | null, lastYearValue: number | null = null, forecastValue: number | null = null) => ({ date, value, planningValue, lastYearValue, forecastValue });
+
+const kpis = [meta(1, "Revenue", "currency"), meta(2, "Churn", "percentage", "Customers"), meta(3, "Deals", "positions")];
+const values: ValuesResponse = {
+  kpis: [
+    { id: 2, values: [month("2026-01-01", 2.5, 2, 3, 2.4), month("2026-02-01", null, 2)] },
+    { id: 1, values: [month("2026-01-01", 1_234_567, 1_000_000, 900_000, 1_200_000), month("2026-02-01", 50, 0)] },
+    { id: 3, values: [month("2026-01-01", 7, 10)] },
+    { id: 99, values: [month("2026-01-01", 1, 1)] }, // no meta: not readable, left out
+  ],
+};
+const rows = listViewRows(kpis, values);
+
+test("one row per KPI and month, in the order of the meta; deviation to plan absolute and in percent", () => {
+  assert.equal(
+    rows.map((row) => [row.kpi, row.category, row.month, row.actual, row.planning, row.lastYear, row.forecast, row.deviation, row.deviationPercent]),
+    [
+      ["Revenue", "Sales", "2026-01-01", 1_234_567, 1_000_000, 900_000, 1_200_000, 234_567, 23.5],
+      ["Revenue", "Sales", "2026-02-01", 50, 0, null, null, 50, PERCENT_CHANGE_SENTINEL], // from a zero plan: the sentinel
+      ["Churn", "Customers", "2026-01-01", 2.5, 2, 3, 2.4, 0.5, 25],
+      ["Churn", "Customers", "2026-02-01", null, 2, null, null, null, null],
+      ["Deals", "Sales", "2026-01-01", 7, 10, null, null, -3, -30],
+    ],
+  );
+});
+
+test("cells: the KPI number formatter with each column's decimals and scale; unit, month and ±∞ labels", () => {
+  const [revenue, revenueFromZero, churn, churnMissing, deals] = rows as [ListViewRow, ListViewRow, ListViewRow, ListViewRow, ListViewRow];
+  const table: [ListViewRow, Parameters<typeof cellText>[1], Parameters<typeof cellText>[2], string][] = [
+    [revenue, "actual", undefined, "€ 1.23M"],
+    [revenue, "actual", { decimals: 0, scale: "thousands" }, "€ 1,235k"],
+    [revenue, "actual", { decimals: 2, scale: "none" }, "€ 1,234,567.00"],
+    [revenue, "deviation", { decimals: 5, scale: "millions" }, "€ 0.23457M"],
+    [revenue, "unit", undefined, "EUR"],
+    [revenue, "month", undefined, "Jan 2026"],
+    [revenue, "deviationPercent", undefined, "23.5 %"],
+    [revenue, "deviationPercent", { decimals: 3, scale: "millions" }, "23.500 %"], // scale does not apply to percentages
+    [revenueFromZero, "deviationPercent", undefined, "+∞ %"],
+    [churn, "actual", { decimals: 2, scale: "thousands" }, "2.50 %"],
+    [churn, "unit", undefined, "%"],
+    [churnMissing, "actual", undefined, "–"],
+    [deals, "planning", undefined, "10"],
+    [deals, "deviationPercent", undefined, "-30.0 %"],
+  ];
+  for (const [row, key, settings, expected] of table) assert.is(cellText(row, key, settings, "EUR"), expected, `${row.kpi} ${key} ${JSON.stringify(settings)}`);
+  assert.is(cellText({ ...revenueFromZero, deviationPercent: -PERCENT_CHANGE_SENTINEL }, "deviationPercent", undefined, "EUR"), "-∞ %");
+  assert.is(cellText(revenue, "unit", undefined, "USD"), "USD");
+  assert.is(monthLabel("2025-12-01"), "Dec 2025");
+  assert.is(monthLabel("not a month"), "not a month");
+});
+
+test("decimals offer auto and 0 to 5, no more", () => {
+  assert.equal(DECIMALS_OPTIONS, ["auto", 0, 1, 2, 3, 4, 5]);
+});
+
+test("filters keep the rows whose key is chosen, per column, all columns together", () => {
+  const byKpi = applyFilters(rows, { kpi: new Set(["Revenue", "Deals"]) });
+  assert.equal(byKpi.map((row) => row.kpi), ["Revenue", "Revenue", "Deals"]);
+  const both = applyFilters(rows, { kpi: new Set(["Revenue", "Deals"]), month: new Set(["2026-01-01"]) });
+  assert.equal(both.map((row) => row.kpi), ["Revenue", "Deals"]);
+  assert.is(applyFilters(rows, { kpi: new Set() }), rows, "an empty choice keeps all");
+  const noActual = applyFilters(rows, { actual: new Set([""]) });
+  assert.equal(noActual.map((row) => [row.kpi, row.month]), [["Churn", "2026-02-01"]]);
+});
+
+test("filter keys of numbers carry the unit and the raw value, so 5 % never matches € 5 and settings do not change them", () => {
+  const five = (unit: string) => ({ ...(rows[0] as ListViewRow), unit, actual: 5 });
+  assert.is.not(filterKeyOf(five("currency"), "actual"), filterKeyOf(five("percentage"), "actual"));
+  assert.is(filterKeyOf(five("currency"), "actual"), "currency:5");
+});
+
+test("filter choices: distinct values in the column's order, labelled with its settings, equal labels merged", () => {
+  const choices = filterChoices(rows, "kpi", undefined, "EUR");
+  assert.equal(choices, { filterable: true, options: [{ label: "Churn", keys: ["Churn"] }, { label: "Deals", keys: ["Deals"] }, { label: "Revenue", keys: ["Revenue"] }] });
+  const close = listViewRows([meta(1, "Revenue", "currency")], { kpis: [{ id: 1, values: [month("2026-01-01", 1_230_001, null), month("2026-02-01", 1_230_002, null), month("2026-03-01", 2_000_000, null)] }] });
+  const merged = filterChoices(close, "actual", { decimals: 2, scale: "millions" }, "EUR");
+  assert.equal(merged, { filterable: true, options: [{ label: "€ 1.23M", keys: ["currency:1230001", "currency:1230002"] }, { label: "€ 2.00M", keys: ["currency:2000000"] }] });
+  const exact = filterChoices(close, "actual", { decimals: 0, scale: "none" }, "EUR");
+  assert.is(exact.filterable && exact.options.length, 3, "with more decimals the same values are three choices");
+});
+
+test(`a column with more than ${FILTER_MAX_UNIQUE} unique values cannot be filtered; at ${FILTER_MAX_UNIQUE} it can`, () => {
+  const many = (count: number) =>
+    listViewRows([meta(1, "Revenue", "currency")], { kpis: [{ id: 1, values: Array.from({ length: count }, (_, index) => month("2026-01-01", index, 5)) }] });
+  assert.is(isFilterable(many(FILTER_MAX_UNIQUE), "actual"), true);
+  assert.is(isFilterable(many(FILTER_MAX_UNIQUE + 1), "actual"), false);
+  assert.is(isFilterable(many(FILTER_MAX_UNIQUE + 1), "planning"), true, "one unique planning value");
+  assert.equal(filterChoices(many(FILTER_MAX_UNIQUE + 1), "actual", undefined, "EUR"), { filterable: false, reason: FILTER_TOO_MANY_VALUES });
+  assert.match(FILTER_TOO_MANY_VALUES, "more than 1,000 unique values");
+});
+
+test("sorting: numbers with empty values last either way, text by collation, months by date; stable", () => {
+  const by = (column: Parameters<typeof sortRows>[1] & object) => sortRows(rows, column).map((row) => `${row.kpi} ${row.month.slice(5, 7)}`);
+  assert.equal(by({ column: "actual", direction: "ascending" }), ["Churn 01", "Deals 01", "Revenue 02", "Revenue 01", "Churn 02"]);
+  assert.equal(by({ column: "actual", direction: "descending" }), ["Revenue 01", "Revenue 02", "Deals 01", "Churn 01", "Churn 02"]);
+  assert.equal(by({ column: "kpi", direction: "ascending" }), ["Churn 01", "Churn 02", "Deals 01", "Revenue 01", "Revenue 02"]);
+  assert.equal(by({ column: "month", direction: "descending" }), ["Revenue 02", "Churn 02", "Revenue 01", "Churn 01", "Deals 01"]);
+  assert.is(sortRows(rows, null), rows);
+});
+
+test(`the maximum: ${LIST_VIEW_MAX_ROWS} entries are shown, one more is too many`, () => {
+  assert.is(LIST_VIEW_MAX_ROWS, 10_000);
+  assert.is(exceedsListViewMax(LIST_VIEW_MAX_ROWS), false);
+  assert.is(exceedsListViewMax(LIST_VIEW_MAX_ROWS + 1), true);
+});
+
+test("CSV: labels, raw numbers, months as YYYY-MM, the currency as unit, quoting and formula-safe text", () => {
+  const odd = listViewRows([meta(5, '=HYPERLINK("x"), "quoted"', "currency", "P&L, main")], { kpis: [{ id: 5, values: [month("2026-03-01", -1.5, null)] }] });
+  assert.is(
+    listViewCsv([...rows.slice(0, 2), ...odd], "CHF"),
+    [
+      "KPI,Category,Unit,Month,Actual,Planning,Last year,Forecast,Deviation to plan,Deviation to plan %",
+      "Revenue,Sales,CHF,2026-01,1234567,1000000,900000,1200000,234567,23.5",
+      `Revenue,Sales,CHF,2026-02,50,0,,,50,${PERCENT_CHANGE_SENTINEL}`,
+      `"'=HYPERLINK(""x""), ""quoted""","P&L, main",CHF,2026-03,-1.5,,,,,`,
+      "",
+    ].join("\r\n"),
+  );
+});
+
+test.run();
