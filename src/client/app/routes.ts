@@ -21,6 +21,9 @@ export const PUBLIC_SCREENS: readonly RouteEntry[] = [
 ];
 
 export const MAIN_SCREENS: readonly RouteEntry[] = [
+  { path: "/my-dashboard", screen: lazyScreen("my-dashboard", () => import("../features/kpis/views/my-dashboard-screen")) },
+  { path: "/reporting/operational-dashboard", screen: lazyScreen("operational-dashboard", () => import("../features/kpis/views/operational-dashboard-screen")) },
+  { path: "/reporting/strategic-dashboard", screen: lazyScreen("strategic-dashboard", () => import("../features/kpis/views/strategic-dashboard-screen")) },
   { path: "/settings/two-factor-auth", screen: lazyScreen("two-factor", () => import("../features/account/views/two-factor-screen")) },
   { path: "/settings/user-management", screen: lazyScreen("user-management", () => import("../features/users/views/user-management-screen")) },
 ];

@@ -12,6 +12,8 @@ export interface Palette {
   readonly danger: string;
   readonly dangerSurface: string;
   readonly warning: string;
+  /** Good news: ahead of plan, a favourable deviation. */
+  readonly positive: string;
   readonly focus: string;
 }
 
@@ -29,6 +31,7 @@ export const DARK: Palette = {
   danger: "#ff8a8a",
   dangerSurface: "#3a1d24",
   warning: "#f5c46b",
+  positive: "#6fd39a",
   focus: "#9ec5ff",
 };
 
@@ -45,5 +48,6 @@ export const LIGHT: Palette = {
   danger: "#a8071a",
   dangerSurface: "#fde8ea",
   warning: "#8a5a00",
+  positive: "#1a7f37",
   focus: "#1f5fbf",
 };

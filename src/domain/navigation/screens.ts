@@ -37,9 +37,9 @@ const OKR_READ: Permission[] = ["read_corporate_okrs", "read_team_okrs", "read_e
 const KPI_READ: Permission[] = ["read_super_sensitive", "read_most_sensitive", "read_sensitive", "read_non_sensitive"];
 
 export const SCREENS: readonly Screen[] = [
-  { path: "/my-dashboard", label: "My dashboard", section: "My dashboard", anyOf: ["access_my_dashboard"], feature: "my_dashboard", instances: COMPANY, landed: false },
-  { path: "/reporting/operational-dashboard", label: "Operational dashboard", section: "Reporting", anyOf: ["access_operational_reporting"], instances: COMPANY, landed: false },
-  { path: "/reporting/strategic-dashboard", label: "Strategic dashboard", section: "Reporting", anyOf: ["access_strategic_reporting"], instances: COMPANY, landed: false },
+  { path: "/my-dashboard", label: "My dashboard", section: "My dashboard", anyOf: ["access_my_dashboard"], feature: "my_dashboard", instances: COMPANY, landed: true },
+  { path: "/reporting/operational-dashboard", label: "Operational dashboard", section: "Reporting", anyOf: ["access_operational_reporting"], instances: COMPANY, landed: true },
+  { path: "/reporting/strategic-dashboard", label: "Strategic dashboard", section: "Reporting", anyOf: ["access_strategic_reporting"], instances: COMPANY, landed: true },
   { path: "/reporting/financial-dashboard", label: "Financial dashboard", section: "Reporting", anyOf: ["access_financial_reporting"], instances: COMPANY, landed: false },
   { path: "/reporting/custom", label: "Custom dashboards", section: "Reporting", anyOf: ["control_custom_dashboards"], instances: COMPANY, landed: false },
   { path: "/reporting/kpi-detail", label: "KPI detail", section: "Reporting", anyOf: KPI_READ, instances: COMPANY, landed: false },

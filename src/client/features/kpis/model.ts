@@ -34,6 +34,7 @@ export interface KpisModel {
   readonly filters: Readonly<Record<Dashboard, DashboardFilter>>;
   /** The reporting month (null: the last complete month) and the 0-3 last months left out. */
   readonly period: { readonly endDate: string | null; readonly ignoreLastMonths: number };
+  readonly settingsLoaded: boolean;
   readonly settingsError: string | null;
 }
 
@@ -51,6 +52,7 @@ export const initialKpis: KpisModel = {
   saving: {},
   filters: { operational: DEFAULT_DASHBOARD_FILTER, strategic: DEFAULT_DASHBOARD_FILTER },
   period: { endDate: null, ignoreLastMonths: 0 },
+  settingsLoaded: false,
   settingsError: null,
 };
 
@@ -157,6 +159,7 @@ export const kpisReducer: Reducer<KpisModel> = (model, event) => {
       });
     case "AppSettingsLoaded":
       return produce(model, (draft) => {
+        draft.settingsLoaded = true;
         const saved = event.settings.kpiDashboardFilter ?? {};
         for (const dashboard of ["operational", "strategic"] as const) draft.filters[dashboard] = { ...DEFAULT_DASHBOARD_FILTER, ...saved[dashboard] };
         if (event.settings.daterangeFilter) draft.period = { ...event.settings.daterangeFilter };
