@@ -1,0 +1,230 @@
+import { axisBottom, axisLeft, line, scaleBand, scaleLinear, select, type Selection } from "d3";
+import type { HistoryBucket } from "../../../../../contracts/kpis";
+import type { ChartPalette } from "../../../../ui/chart-palette";
+import { axisTickFormat } from "./chart-format";
+import { LINE_DASH, LINE_SERIES, type LineSeriesKey, type SeriesVisibility } from "./series";
+
+export interface HistoryChartInput {
+  readonly buckets: readonly HistoryBucket[];
+  readonly unit: string;
+  readonly currency: string;
+  readonly width: number;
+  readonly height: number;
+  readonly colours: ChartPalette;
+  readonly visible: SeriesVisibility;
+  /** The hovered or focused bucket, highlighted; null for none. */
+  readonly activeIndex: number | null;
+}
+
+/** Where the drawing put things, in svg pixels: what a tooltip needs to point at a bucket. */
+export interface HistoryChartGeometry {
+  readonly bucketCenter: (index: number) => number;
+  /** The top of the highest visible value of a bucket, or the plot's top when it has none. */
+  readonly bucketTop: (index: number) => number;
+}
+
+/**
+ * Draws a KPI's history into `svg`: actual as bars, planning as a line, last year dashed, forecast
+ * dotted; gaps where a value is missing. Idempotent: every call joins the same elements, so it is
+ * called again for new data, size, theme, visibility or highlighted bucket. Each series element
+ * carries `data-series`, each bar and point `data-value`, each bucket's hit area `data-index`.
+ */
+export function drawHistoryChart(svg: SVGSVGElement, input: HistoryChartInput): HistoryChartGeometry {
+  const { buckets, colours, visible, width, height } = input;
+  const root = select(svg).attr("width", width).attr("height", height).attr("viewBox", `0 0 ${width} ${height}`);
+
+  const shown = visibleValues(buckets, visible);
+  const y = scaleLinear()
+    .domain([Math.min(0, ...shown), Math.max(0, ...shown)])
+    .nice();
+  if (y.domain()[0] === y.domain()[1]) y.domain([0, 1]);
+  const yTicks = input.unit === "binary" ? [0, 1] : y.ticks(TICK_COUNT);
+  const formatTick = axisTickFormat(yTicks, input.unit, input.currency);
+  const left = Math.max(...yTicks.map((tick) => formatTick(tick).length)) * CHAR_WIDTH + 14;
+  const plot = { left, right: width - MARGIN.right, top: MARGIN.top, bottom: height - MARGIN.bottom };
+  y.range([plot.bottom, plot.top]);
+
+  const x = scaleBand<number>()
+    .domain(buckets.map((_, index) => index))
+    .range([plot.left, Math.max(plot.left + 1, plot.right)])
+    .paddingInner(0.25)
+    .paddingOuter(0.15);
+  const bucketCenter = (index: number) => (x(index) ?? plot.left) + x.bandwidth() / 2;
+
+  // Layers in paint order, created once.
+  const layer = (name: string) => root.selectAll<SVGGElement, null>(`g.${name}`).data([null]).join("g").attr("class", name);
+  const grid = layer("grid");
+  const highlight = layer("highlight");
+  const bars = layer("bars");
+  const zero = layer("zero");
+  const lines = layer("lines");
+  const points = layer("points");
+  const yAxis = layer("y-axis");
+  const xAxis = layer("x-axis");
+  const hits = layer("hits");
+
+  grid
+    .selectAll("line")
+    .data(yTicks)
+    .join("line")
+    .attr("x1", plot.left)
+    .attr("x2", plot.right)
+    .attr("y1", (tick) => y(tick))
+    .attr("y2", (tick) => y(tick))
+    .attr("stroke", colours.grid)
+    .attr("shape-rendering", "crispEdges");
+
+  highlight
+    .selectAll("rect")
+    .data(input.activeIndex === null ? [] : [input.activeIndex])
+    .join("rect")
+    .attr("x", (index) => (x(index) ?? 0) - (x.step() - x.bandwidth()) / 2)
+    .attr("width", x.step())
+    .attr("y", plot.top)
+    .attr("height", plot.bottom - plot.top)
+    .attr("fill", colours.highlight);
+
+  const actuals = visible.actual ? indexed(buckets).filter(({ bucket }) => bucket.actual !== null) : [];
+  bars
+    .selectAll("rect")
+    .data(actuals, (point) => (point as Indexed).index)
+    .join("rect")
+    .attr("data-series", "actual")
+    .attr("data-index", ({ index }) => index)
+    .attr("data-value", ({ bucket }) => bucket.actual)
+    .attr("x", ({ index }) => x(index) ?? 0)
+    .attr("width", x.bandwidth())
+    .attr("y", ({ bucket }) => Math.min(y(bucket.actual ?? 0), y(0)))
+    .attr("height", ({ bucket }) => Math.abs(y(bucket.actual ?? 0) - y(0)))
+    .attr("fill", colours.actual);
+
+  zero
+    .selectAll("line")
+    .data([0])
+    .join("line")
+    .attr("x1", plot.left)
+    .attr("x2", plot.right)
+    .attr("y1", y(0))
+    .attr("y2", y(0))
+    .attr("stroke", colours.axis)
+    .attr("shape-rendering", "crispEdges");
+
+  const drawnLines = LINE_SERIES.filter((key) => visible[key] && buckets.some((bucket) => bucket[key] !== null));
+  const pathOf = (key: LineSeriesKey) =>
+    line<HistoryBucket>()
+      .defined((bucket) => bucket[key] !== null)
+      .x((_, index) => bucketCenter(index))
+      .y((bucket) => y(bucket[key] ?? 0))(buckets) ?? "";
+  // A halo in the surface colour under each line keeps it readable where it crosses a bar.
+  lines
+    .selectAll<SVGPathElement, LineSeriesKey>("path.halo")
+    .data(drawnLines, (key) => key)
+    .join("path")
+    .attr("class", "halo")
+    .attr("d", pathOf)
+    .attr("fill", "none")
+    .attr("stroke", colours.surface)
+    .attr("stroke-width", 5)
+    .attr("stroke-linejoin", "round")
+    .attr("stroke-linecap", "round");
+  lines
+    .selectAll<SVGPathElement, LineSeriesKey>("path.series")
+    .data(drawnLines, (key) => key)
+    .join("path")
+    .attr("class", "series")
+    .attr("data-series", (key) => key)
+    .attr("d", pathOf)
+    .attr("fill", "none")
+    .attr("stroke", (key) => colours[key])
+    .attr("stroke-width", (key) => (key === "forecast" ? 3 : 2))
+    .attr("stroke-dasharray", (key) => LINE_DASH[key])
+    .attr("stroke-linejoin", "round")
+    .attr("stroke-linecap", "round");
+
+  // Points: a value with no neighbour would be an invisible line segment, so it gets a dot; the
+  // active bucket gets a dot on every line.
+  const dots = drawnLines.flatMap((key) =>
+    indexed(buckets)
+      .filter(({ bucket, index }) => bucket[key] !== null && (index === input.activeIndex || (isMissing(buckets[index - 1], key) && isMissing(buckets[index + 1], key))))
+      .map(({ bucket, index }) => ({ key, index, value: bucket[key] ?? 0 })),
+  );
+  points
+    .selectAll("circle")
+    .data(dots, (dot) => `${(dot as Dot).key}:${(dot as Dot).index}`)
+    .join("circle")
+    .attr("data-series", (dot) => dot.key)
+    .attr("data-index", (dot) => dot.index)
+    .attr("data-value", (dot) => dot.value)
+    .attr("cx", (dot) => bucketCenter(dot.index))
+    .attr("cy", (dot) => y(dot.value))
+    .attr("r", (dot) => (dot.index === input.activeIndex ? 4.5 : 3))
+    .attr("fill", (dot) => colours[dot.key])
+    .attr("stroke", colours.surface)
+    .attr("stroke-width", 1.5);
+
+  yAxis
+    .attr("transform", `translate(${plot.left},0)`)
+    .attr("color", colours.axis)
+    .call(axisLeft(y).tickValues(yTicks).tickFormat((value) => formatTick(Number(value))).tickSizeOuter(0))
+    .call((axis) => axis.select(".domain").remove());
+
+  const labelSpace = Math.max(...buckets.map((bucket) => bucket.label.length), 1) * CHAR_WIDTH + 12;
+  const every = Math.max(1, Math.ceil((labelSpace * buckets.length) / Math.max(plot.right - plot.left, 1)));
+  xAxis
+    .attr("transform", `translate(0,${plot.bottom})`)
+    .attr("color", colours.axis)
+    .call(
+      axisBottom(x)
+        .tickValues(buckets.map((_, index) => index).filter((index) => (buckets.length - 1 - index) % every === 0))
+        .tickFormat((index) => buckets[index]?.label ?? "")
+        .tickSizeOuter(0),
+    );
+  styleAxisText(yAxis);
+  styleAxisText(xAxis);
+
+  // One transparent hit area per bucket over everything: what the pointer finds.
+  hits
+    .selectAll("rect")
+    .data(buckets.map((_, index) => index))
+    .join("rect")
+    .attr("data-index", (index) => index)
+    .attr("x", (index) => (x(index) ?? 0) - (x.step() - x.bandwidth()) / 2)
+    .attr("width", x.step())
+    .attr("y", plot.top)
+    .attr("height", plot.bottom - plot.top)
+    .attr("fill", "transparent");
+
+  const bucketTop = (index: number) => {
+    const bucket = buckets[index];
+    const tops = bucket ? visibleValues([bucket], visible).map((value) => y(Math.max(value, 0))) : [];
+    return tops.length === 0 ? plot.top : Math.min(...tops);
+  };
+  return { bucketCenter, bucketTop };
+}
+
+const TICK_COUNT = 5;
+// Tick labels are 12px system-ui; this average advance sizes the margin and the label thinning.
+const CHAR_WIDTH = 7;
+const MARGIN = { top: 12, right: 16, bottom: 28 } as const;
+
+interface Indexed {
+  readonly bucket: HistoryBucket;
+  readonly index: number;
+}
+interface Dot {
+  readonly key: LineSeriesKey;
+  readonly index: number;
+  readonly value: number;
+}
+
+const isMissing = (bucket: HistoryBucket | undefined, key: LineSeriesKey) => (bucket?.[key] ?? null) === null;
+const indexed = (buckets: readonly HistoryBucket[]): Indexed[] => buckets.map((bucket, index) => ({ bucket, index }));
+
+function visibleValues(buckets: readonly HistoryBucket[], visible: SeriesVisibility): number[] {
+  const keys = (["actual", ...LINE_SERIES] as const).filter((key) => visible[key]);
+  return buckets.flatMap((bucket) => keys.flatMap((key) => (bucket[key] === null ? [] : [bucket[key]])));
+}
+
+function styleAxisText(axis: Selection<SVGGElement, null, SVGSVGElement, unknown>) {
+  axis.attr("font-size", 12).attr("font-family", "inherit");
+}
