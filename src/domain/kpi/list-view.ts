@@ -1,6 +1,6 @@
 import type { KpiMeta, ValuesResponse } from "../../contracts/kpis";
 import type { MonthDate } from "../months";
-import { formatKpiValue, MAX_DECIMALS, SCALE_OPTIONS, type Decimals, type Scale } from "./number-format";
+import { formatKpiValue, MAX_DECIMALS, SCALE_OPTIONS, type Decimals, type FormatOptions, type Scale } from "./number-format";
 import { percentChange, PERCENT_CHANGE_SENTINEL } from "./percent-change";
 
 /**
@@ -115,9 +115,9 @@ export function cellText(row: ListViewRow, key: ListViewColumnKey, settings: Col
       return percentText(row.deviationPercent, settings);
     case "deviation":
       // A deviation of a yes/no KPI is a difference, not a yes or a no.
-      return formatKpiValue(row.deviation, row.unit === "binary" ? "number" : row.unit, { ...DEFAULT_COLUMN_SETTINGS, ...settings, currency });
+      return formatKpiValue(row.deviation, row.unit === "binary" ? "number" : row.unit, formatOptions(settings, currency));
     default:
-      return formatKpiValue(row[key], row.unit, { ...DEFAULT_COLUMN_SETTINGS, ...settings, currency });
+      return formatKpiValue(row[key], row.unit, formatOptions(settings, currency));
   }
 }
 
@@ -134,7 +134,13 @@ export function monthLabel(month: MonthDate): string {
 function percentText(value: number | null, settings: ColumnSettings | undefined): string {
   if (value === PERCENT_CHANGE_SENTINEL) return "+∞ %";
   if (value === -PERCENT_CHANGE_SENTINEL) return "-∞ %";
-  return formatKpiValue(value, "percentage", settings?.decimals === undefined ? {} : { decimals: settings.decimals });
+  return formatKpiValue(value, "percentage", formatOptions(settings, ""));
+}
+
+/** Auto decimals leave the choice to the formatter, which knows each unit's default (1 for %, 0 for positions). */
+function formatOptions(settings: ColumnSettings | undefined, currency: string): FormatOptions {
+  const { decimals, scale } = settings ?? DEFAULT_COLUMN_SETTINGS;
+  return decimals === "auto" ? { scale, currency } : { scale, decimals, currency };
 }
 
 /**

@@ -80,6 +80,9 @@ test("cells: the KPI number formatter with each column's decimals and scale; uni
     [revenue, "deviationPercent", { decimals: 3, scale: "millions" }, "23.500 %"], // scale does not apply to percentages
     [revenueFromZero, "deviationPercent", undefined, "+∞ %"],
     [churn, "actual", { decimals: 2, scale: "thousands" }, "2.50 %"],
+    [churn, "actual", undefined, "2.5 %"], // auto: the formatter's default for percentages, one decimal
+    [churn, "actual", { decimals: "auto", scale: "none" }, "2.5 %"],
+    [deals, "actual", { decimals: "auto", scale: "none" }, "7"],
     [churn, "unit", undefined, "%"],
     [churnMissing, "actual", undefined, "–"],
     [deals, "planning", undefined, "10"],
