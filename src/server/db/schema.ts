@@ -26,6 +26,8 @@ export interface DatabaseSchema {
   user_totp: UserTotpTable;
   auth_throttle: AuthThrottleTable;
   sso_links: SsoLinksTable;
+  kpi_favorites: KpiFavoritesTable;
+  user_settings: UserSettingsTable;
 }
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -277,4 +279,21 @@ export interface SsoLinksTable {
   provider: string;
   subject: string;
   created_at: Timestamp;
+}
+
+/** A user's favorite KPIs, in their order (`position`). */
+export interface KpiFavoritesTable {
+  tenant_id: string;
+  user_id: number;
+  kpi_id: number;
+  position: Generated<number>;
+  created_at: Timestamp;
+}
+
+/** A user's app settings (contracts AppSettings), replaced as a whole. */
+export interface UserSettingsTable {
+  tenant_id: string;
+  user_id: number;
+  settings: ColumnType<Record<string, unknown>, string | undefined, string>;
+  updated_at: Timestamp;
 }

@@ -5,6 +5,7 @@ import * as auth from "./0003_auth";
 import * as accountSecurity from "./0004_account_security";
 import * as sso from "./0005_sso";
 import * as portfolioAccess from "./0006_portfolio_access";
+import * as kpiReporting from "./0007_kpi_reporting";
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the server bundle
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   "0004_account_security": accountSecurity,
   "0005_sso": sso,
   "0006_portfolio_access": portfolioAccess,
+  "0007_kpi_reporting": kpiReporting,
 };
 
 export const migrationProvider: MigrationProvider = {
