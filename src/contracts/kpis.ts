@@ -50,11 +50,16 @@ export const KpiAggregatesResult = Schema.Struct({
   }),
 });
 
-const MonthDate = Schema.String.pipe(Schema.pattern(/^\d{4}-(0[1-9]|1[0-2])-01$/, { message: () => "Enter the first day of a month (YYYY-MM-01)." }));
+export const MonthDate = Schema.String.pipe(Schema.pattern(/^\d{4}-(0[1-9]|1[0-2])-01$/, { message: () => "Enter the first day of a month (YYYY-MM-01)." }));
 
 /** GET /api/kpis/aggregates/ query. */
 export const AggregatesQuery = Schema.Struct({
   endDate: MonthDate,
+  /** `legacy` answers the old year-to-date shape (LegacyAggregatesResponse). */
+  format: Schema.optional(Schema.Literal("legacy").annotations({ message: () => "Choose legacy, or leave the format out." })),
+  type: Schema.optional(Schema.Literal("financial", "kpi", "all").annotations({ message: () => "Choose financial, kpi or all." })),
+  /** The spec's aggregate window (YTD, LTM, full year) is 12 months; nothing else is accepted. */
+  timeRange: Schema.optional(Schema.NumberFromString.pipe(Schema.filter((value) => value === 12, { message: () => "The aggregate window is 12 months: choose 12." }))),
   ignoreLastMonths: Schema.optional(Schema.NumberFromString.pipe(Schema.int(), Schema.between(0, 3, { message: () => "Choose 0 to 3 months." }))),
   fxRate: Schema.optional(Schema.NumberFromString.pipe(Schema.int())),
   idList: Schema.optional(Schema.String),
@@ -181,3 +186,58 @@ export const AppSettings = Schema.Struct({
   daterangeFilter: Schema.optional(Schema.Struct({ endDate: MonthDate, ignoreLastMonths: Schema.Number.pipe(Schema.int(), Schema.between(0, 3)) })),
 });
 export type AppSettings = typeof AppSettings.Type;
+
+// ---------------------------------------------------------------------------------------------
+// Requests and answers of the KPI reporting endpoints built on the contracts above.
+
+/** GET /api/kpis/aggregates/?format=legacy: the old year-to-date shape, mapped from ytd and fullyear. */
+export const LegacyYearToDate = Schema.Struct({
+  kpiId: Schema.Number,
+  aggregates: Schema.Struct({ planningSum: NullableNumber, lastYearHistorySum: NullableNumber, historySum: NullableNumber }),
+  forecast: Schema.Struct({ historySum: NullableNumber }),
+  projection: Schema.Struct({ planningSum: NullableNumber }),
+});
+export type LegacyYearToDate = typeof LegacyYearToDate.Type;
+export const LegacyAggregatesResponse = Schema.Struct({ yearToDate: Schema.Array(LegacyYearToDate) });
+
+export const VALUES_RANGE_REVERSED = "The start date must not be after the date.";
+export const VALUES_RANGE_TOO_LONG = "Choose at most 120 months.";
+export const NO_SUCH_FX_RATE = "There is no such FX rate.";
+export const PLANNING_FORBIDDEN = "You don't have permission to change planning values.";
+export const FAVORITES_DUPLICATE = "Each KPI may appear only once.";
+
+/** A named FX rate's dated value: units of its currency per unit of corporate currency from validFrom on. */
+export const DatedRate = Schema.Struct({
+  validFrom: MonthDate,
+  rate: Schema.Number.pipe(Schema.finite(), Schema.positive({ message: () => "Enter a rate above 0." })),
+});
+export type DatedRateInput = typeof DatedRate.Type;
+const DatedRates = Schema.Array(DatedRate).pipe(
+  Schema.minItems(1, { message: () => "Enter at least one rate." }),
+  Schema.maxItems(1200, { message: () => "Enter at most 1200 rates." }),
+);
+export const CurrencyCode = Schema.String.pipe(Schema.pattern(/^[A-Z]{3}$/, { message: () => "Enter a three-letter currency code in capitals, such as USD." }));
+const CurrencyName = Schema.Trim.pipe(
+  Schema.minLength(1, { message: () => "Enter a name." }),
+  Schema.maxLength(100, { message: () => "Use at most 100 characters." }),
+);
+
+/** GET /api/kpis/currencies/: the corporate currency first (id 0, rate 1), then the named rates. */
+export const CurrenciesResponse = Schema.Struct({ currencies: Schema.Array(Currency) });
+/** GET /api/kpis/currencies/{id}/ and the answer of every currency write: the currency with its dated rates. */
+export const CurrencyDetail = Schema.extend(Currency, Schema.Struct({ rates: Schema.Array(Schema.Struct({ validFrom: Schema.String, rate: Schema.Number })) }));
+export type CurrencyDetail = typeof CurrencyDetail.Type;
+export const CurrencyCreateRequest = Schema.Struct({ name: CurrencyName, code: CurrencyCode, rates: DatedRates });
+export const CurrencyChangeRequest = Schema.Struct({ name: Schema.optional(CurrencyName), code: Schema.optional(CurrencyCode) });
+export const CurrencyRatesRequest = Schema.Struct({ rates: DatedRates });
+export const CorporateCurrencyRequest = Schema.Struct({ code: CurrencyCode });
+export const CORPORATE_CURRENCY_NAME = "Corporate currency";
+/** Spec section 5. */
+export const FX_RATE_NAME_TAKEN = "FX Rate name must be unique";
+export const FX_RATE_DATES_DUPLICATE = "Each month may have only one rate.";
+
+/** GET /api/kpis/categories/?kind= and PATCH /api/kpis/categories/{id}/. */
+export const CategoriesQuery = Schema.Struct({ kind: Schema.optional(Schema.Literal("kpi", "financial").annotations({ message: () => "Choose financial or kpi." })) });
+export const CategoriesResponse = Schema.Struct({ categories: Schema.Array(KpiCategory) });
+export const CategoryChangeRequest = Schema.Struct({ flexibleColumnsConfig: FlexibleColumnsConfig });
+export const MAX_FLEXIBLE_COLUMNS = 20;

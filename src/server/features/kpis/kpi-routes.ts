@@ -10,6 +10,8 @@ import { decodeInput } from "../../platform/http/decode";
 import { badRequest, HttpError, notFound } from "../../platform/http/errors";
 import type { AppServices } from "../../services";
 import { loadFxRate, loadKpis } from "./kpi-repository";
+import { favoriteIdsOf } from "./kpi-favorites";
+import { legacyYearToDate, onlyOfType } from "./kpi-legacy";
 import { aggregatesFor, historyFor, kpiMeta, mayRead, mayWrite, type Reader } from "./kpi-service";
 
 /**
@@ -21,7 +23,9 @@ export const kpiRoutes: FastifyPluginAsync<AppServices> = async (app, services) 
 
   app.get("/kpis/meta/", async (request) => {
     const user = await authenticate(request, signer, withTenant);
-    return withTenant(user.tenantId, { kind: "user", userId: user.userId }, async (context) => kpiMeta(context, await permissionsOf(context, user.userId), monthIndexAt(new Date())));
+    return withTenant(user.tenantId, { kind: "user", userId: user.userId }, async (context) =>
+      kpiMeta(context, await permissionsOf(context, user.userId), monthIndexAt(new Date()), new Set(await favoriteIdsOf(context, user.userId))),
+    );
   });
 
   /**
@@ -45,9 +49,14 @@ export const kpiRoutes: FastifyPluginAsync<AppServices> = async (app, services) 
 
   app.get("/kpis/aggregates/", async (request) => {
     const query = decodeInput(AggregatesQuery, request.query);
-    return readView(request, query, async (context, view) => ({
-      results: await aggregatesFor(context, view.reader, { ...view, end: monthIndexOf(query.endDate), ignoreLastMonths: query.ignoreLastMonths ?? 0 }),
-    }));
+    const type = query.type ?? "all";
+    return readView(request, query, async (context, view) => {
+      // The catalogue only when the answer needs kinds (type) or order (legacy).
+      const catalogue = type !== "all" || query.format === "legacy" ? await loadKpis(context) : [];
+      const only = onlyOfType(catalogue, view.only, type);
+      const results = await aggregatesFor(context, view.reader, { ...view, only, end: monthIndexOf(query.endDate), ignoreLastMonths: query.ignoreLastMonths ?? 0 });
+      return query.format === "legacy" ? legacyYearToDate(results, catalogue) : { results };
+    });
   });
 
   app.get("/kpis/history/", async (request) => {
