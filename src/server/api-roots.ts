@@ -2,7 +2,8 @@ import type { FastifyInstance } from "fastify";
 import type { ApiRootName } from "../contracts/api-roots";
 import { passwordRoutes } from "./features/account/password-routes";
 import { authServiceRoutes, sessionRoutes } from "./features/auth/auth-routes";
-import { kpiValueEditedFilter } from "./features/kpis/kpi-event-filter";
+import { kpiEventFilters } from "./features/kpis/kpi-event-filter";
+import { kpiReportingRoutes } from "./features/kpis/kpi-reporting-routes";
 import { kpiRoutes } from "./features/kpis/kpi-routes";
 import { embedSignInRoutes, portfolioRoutes } from "./features/portfolio/portfolio-routes";
 import { ssoRoutes } from "./features/sso/sso-routes";
@@ -22,7 +23,7 @@ export const apiRoots: Record<ApiRootName, (root: FastifyInstance, services: App
       signer: services.signer,
       withTenant: services.withTenant,
       wakeups: services.wakeups,
-      filters: { KpiValueEdited: kpiValueEditedFilter },
+      filters: { ...kpiEventFilters },
     });
     await root.register(sessionRoutes, services);
     await root.register(passwordRoutes, services);
@@ -32,6 +33,7 @@ export const apiRoots: Record<ApiRootName, (root: FastifyInstance, services: App
     await root.register(ssoRoutes, services);
     await root.register(portfolioRoutes, services);
     await root.register(kpiRoutes, services);
+    await root.register(kpiReportingRoutes, services);
   },
   auth: async (root, services) => {
     await root.register(authServiceRoutes, services);

@@ -10,6 +10,7 @@ import type { TenantContext, WithTenant } from "../tenancy";
 import { DEMO_CATEGORIES, DEMO_KPIS } from "./demo-catalog";
 import { DEMO_COMPANIES, DEMO_PASSWORD, type DemoCompany } from "./demo-companies";
 import { DEMO_INFO_KEY, type DemoInfo } from "./demo-info";
+import { DEMO_CATEGORY_COLUMNS, seedDemoFavorites } from "./demo-reporting";
 import { actualValue, benchmarksOf, planningValue } from "./demo-series";
 import { seededRandom } from "./random";
 
@@ -51,6 +52,7 @@ export async function seedDemoData(database: Database, withTenant: WithTenant, n
     await withTenant(company.id, actor, async (context) => {
       for (const [email, id] of await seedUsers(context, company, passwordHash)) userIds.set(email, id);
       const counts = company.kpiData ? await seedKpiData(context, company, currentMonth) : { kpis: 0, values: 0 };
+      if (company.kpiData) await seedDemoFavorites(context, company);
       await seedFxRates(context, company, currentMonth);
       await seedPortfolio(context, company, userIds);
       await context.appendEvent({ type: "DemoDataSeeded", payload: { company: company.name, ...counts } });
@@ -104,7 +106,7 @@ async function seedKpiData({ db, tenantId }: TenantContext, company: DemoCompany
   for (const [position, category] of DEMO_CATEGORIES.entries()) {
     const row = await db
       .insertInto("kpi_categories")
-      .values({ tenant_id: tenantId, name: category.name, kind: category.kind, position })
+      .values({ tenant_id: tenantId, name: category.name, kind: category.kind, position, flexible_columns_config: JSON.stringify(DEMO_CATEGORY_COLUMNS[category.name] ?? []) })
       .returning("id")
       .executeTakeFirstOrThrow();
     categoryIds.set(category.name, row.id);

@@ -19,8 +19,8 @@ export interface Reader {
 const mayRead = (reader: Reader, kpi: KpiRow) => reader.isStaff || canReadSensitivity(reader.permissions, kpi.sensitivity);
 const mayWrite = (reader: Reader, kpi: KpiRow) => reader.isStaff || canWriteSensitivity(reader.permissions, kpi.sensitivity);
 
-/** The KPIs the reader may see, as GET /api/kpis/meta/ answers them. */
-export async function kpiMeta(context: TenantContext, reader: Reader, currentMonth: MonthIndex): Promise<KpiMeta[]> {
+/** The KPIs the reader may see, as GET /api/kpis/meta/ answers them; `favorites` are the user's favorite ids. */
+export async function kpiMeta(context: TenantContext, reader: Reader, currentMonth: MonthIndex, favorites: ReadonlySet<number> = new Set()): Promise<KpiMeta[]> {
   const [kpis, newest] = await Promise.all([loadKpis(context), newestActuals(context)]);
   return kpis.filter((kpi) => mayRead(reader, kpi)).map((kpi) => {
     const last = newest.get(kpi.id) ?? null;
@@ -34,7 +34,7 @@ export async function kpiMeta(context: TenantContext, reader: Reader, currentMon
       benchmarks: { valueBottom25: kpi.benchmark_bottom25, valueMedian50: kpi.benchmark_median50, valueTop25: kpi.benchmark_top25, top5: kpi.benchmark_top5 },
       aggregationType: kpi.aggregation_type,
       higherIsBetter: kpi.higher_is_better,
-      favorite: false,
+      favorite: favorites.has(kpi.id),
       sensitivity: kpi.sensitivity,
       isCalculated: kpi.formula !== null,
       formula: kpi.formula,
@@ -59,11 +59,11 @@ export async function aggregatesFor(
   reader: Reader,
   options: { end: MonthIndex; fiscalYearOffset: number; ignoreLastMonths: number; fxRates: DatedRate[] | null; only: ReadonlySet<number> | null },
 ): Promise<Record<number, KpiAggregates>> {
-  const kpis = (await loadKpis(context)).filter((kpi) => mayRead(reader, kpi));
+  const kpis = withInputs((await loadKpis(context)).filter((kpi) => mayRead(reader, kpi)), options.only);
   const end = effectiveEnd(options.end, options.ignoreLastMonths);
   // From the start of last fiscal year (for last-year values) to the end of this one.
   const first = ytdMonths(end, options.fiscalYearOffset)[0]! - 12;
-  const last = first + 35;
+  const last = first + 23;
   const stored = kpis.filter((kpi) => kpi.formula === null);
   const series = await loadSeries(context, stored.map((kpi) => kpi.id), first, last);
   const byKey = new Map<string, KpiAggregates>();
@@ -86,6 +86,27 @@ export async function aggregatesFor(
     if (aggregates) results[kpi.id] = aggregates;
   }
   return results;
+}
+
+/**
+ * Of the readable KPIs, those an answer about `only` needs: the ones asked for and, for calculated
+ * ones, their formulas' readable inputs, transitively (catalogue order). All of them without `only`.
+ */
+function withInputs(readable: readonly KpiRow[], only: ReadonlySet<number> | null): readonly KpiRow[] {
+  if (!only) return readable;
+  const byKey = new Map(readable.map((kpi) => [kpi.key, kpi] as const));
+  const needed = new Set<KpiRow>();
+  const visit = (kpi: KpiRow) => {
+    if (needed.has(kpi)) return;
+    needed.add(kpi);
+    if (kpi.formula === null) return;
+    for (const key of dependenciesOf(parseFormula(kpi.formula))) {
+      const input = byKey.get(key);
+      if (input) visit(input);
+    }
+  };
+  for (const kpi of readable) if (only.has(kpi.id)) visit(kpi);
+  return readable.filter((kpi) => needed.has(kpi));
 }
 
 const YTD = ["actualValue", "planningValue", "lastYearValue", "forecastValue", "actualPlanningValue", "actualForecastValue"] as const;
@@ -124,7 +145,7 @@ export async function historyFor(
   reader: Reader,
   options: { end: MonthIndex; timeRange: number; bucketSize: BucketSize; fiscalYearOffset: number; fxRates: DatedRate[] | null; only: ReadonlySet<number> | null },
 ) {
-  const kpis = (await loadKpis(context)).filter((kpi) => mayRead(reader, kpi));
+  const kpis = withInputs((await loadKpis(context)).filter((kpi) => mayRead(reader, kpi)), options.only);
   const first = options.end - options.timeRange + 1;
   const buckets = bucketsOf(first, options.end, options.bucketSize, options.fiscalYearOffset);
   const stored = kpis.filter((kpi) => kpi.formula === null);
