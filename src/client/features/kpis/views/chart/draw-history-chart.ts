@@ -181,6 +181,12 @@ export function drawHistoryChart(svg: SVGSVGElement, input: HistoryChartInput): 
     );
   styleAxisText(yAxis);
   styleAxisText(xAxis);
+  // A label centred on the first or last bucket may reach past the svg's edge: shift it inside.
+  xAxis.selectAll<SVGTextElement, number>(".tick text").attr("dx", (index) => {
+    const center = bucketCenter(index);
+    const half = ((buckets[index]?.label.length ?? 0) * CHAR_WIDTH) / 2;
+    return Math.min(0, width - 2 - (center + half)) + Math.max(0, 2 - (center - half));
+  });
 
   // One transparent hit area per bucket over everything: what the pointer finds.
   hits
