@@ -24,6 +24,7 @@ export const MAIN_SCREENS: readonly RouteEntry[] = [
   { path: "/my-dashboard", screen: lazyScreen("my-dashboard", () => import("../features/kpis/views/my-dashboard-screen")) },
   { path: "/reporting/operational-dashboard", screen: lazyScreen("operational-dashboard", () => import("../features/kpis/views/operational-dashboard-screen")) },
   { path: "/reporting/financial-dashboard/:categoryId?", screen: lazyScreen("financial-dashboard", () => import("../features/kpis/views/financial-dashboard-screen")) },
+  { path: "/reporting/list-view", screen: lazyScreen("list-view", () => import("../features/kpis/views/list-view-screen")) },
   { path: "/reporting/kpi-detail/:kpiId", screen: lazyScreen("kpi-detail", () => import("../features/kpis/views/kpi-detail-screen")) },
   { path: "/reporting/strategic-dashboard", screen: lazyScreen("strategic-dashboard", () => import("../features/kpis/views/strategic-dashboard-screen")) },
   { path: "/settings/two-factor-auth", screen: lazyScreen("two-factor", () => import("../features/account/views/two-factor-screen")) },

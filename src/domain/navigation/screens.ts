@@ -42,6 +42,7 @@ export const SCREENS: readonly Screen[] = [
   { path: "/reporting/strategic-dashboard", label: "Strategic dashboard", section: "Reporting", anyOf: ["access_strategic_reporting"], instances: COMPANY, landed: true },
   { path: "/reporting/financial-dashboard", label: "Financial dashboard", section: "Reporting", anyOf: ["access_financial_reporting"], instances: COMPANY, landed: true },
   { path: "/reporting/custom", label: "Custom dashboards", section: "Reporting", anyOf: ["control_custom_dashboards"], instances: COMPANY, landed: false },
+  { path: "/reporting/list-view", label: "List view", section: "Reporting", anyOf: KPI_READ, instances: COMPANY, landed: true },
   { path: "/reporting/kpi-detail", label: "KPI detail", section: "Reporting", anyOf: KPI_READ, instances: COMPANY, landed: true },
   { path: "/planning/financial-planning", label: "Financial planning", section: "Planning", anyOf: ["access_financial_planning"], instances: COMPANY, landed: false },
   { path: "/planning/operational-planning", label: "Operational planning", section: "Planning", anyOf: ["access_operational_planning"], instances: COMPANY, landed: false },

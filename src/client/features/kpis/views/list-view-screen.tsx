@@ -1,0 +1,73 @@
+import { useState } from "react";
+import { styled } from "styled-components";
+import { monthDateOf } from "../../../../domain/months";
+import { ScreenPage } from "../../../ui/primitives";
+import { ReportingPeriodControls } from "./dashboard-filters";
+import { useKpiMeta, useKpiView, useReportingFrame } from "./hooks";
+import { KpiListView } from "./list-view/kpi-list-view";
+
+const Page = styled(ScreenPage)`
+  max-width: none;
+  .toolbar { display: flex; flex-wrap: wrap; gap: 10px 18px; align-items: end; font-size: 13px; color: ${(p) => p.theme.textMuted}; }
+  .toolbar label { display: grid; gap: 4px; }
+  .toolbar select, .toolbar input { font: inherit; padding: 5px 8px; border-radius: 6px; border: 1px solid ${(p) => p.theme.border}; background: ${(p) => p.theme.surface}; color: ${(p) => p.theme.text}; }
+`;
+
+const TIMEFRAMES = [
+  [3, "3 months"],
+  [12, "12 months"],
+  [36, "3 years"],
+  [60, "5 years"],
+  [120, "10 years"],
+] as const;
+
+/**
+ * /reporting/list-view: every readable KPI's monthly values as one list (KPI × month), with
+ * column settings and filters. Long timeframes over many KPIs pass the 10,000-entry maximum;
+ * the list then asks for a shorter timeframe or offers the download.
+ */
+export default function ListViewScreen() {
+  const meta = useKpiMeta();
+  const frame = useReportingFrame();
+  const [months, setMonths] = useState<number>(12);
+  const [type, setType] = useState<"all" | "kpi" | "financial">("all");
+  const end = frame.end - frame.ignoreLastMonths;
+  const values = useKpiView(
+    meta.status === "loaded" ? ({ _tag: "LoadKpiValues", key: "list-view", startDate: monthDateOf(end - months + 1), date: monthDateOf(end), type, idList: null, includePlanning: true, fxRate: frame.fxRateId } as const) : null,
+  );
+  const kpis = meta.kpis.filter((kpi) => type === "all" || kpi.category.kind === type);
+  return (
+    <Page aria-labelledby="list-title">
+      <h1 id="list-title">List view</h1>
+      <div className="toolbar">
+        <ReportingPeriodControls />
+        <label>
+          Timeframe
+          <select value={months} onChange={(event) => setMonths(Number(event.target.value))}>
+            {TIMEFRAMES.map(([count, label]) => (
+              <option key={count} value={count}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          KPIs
+          <select value={type} onChange={(event) => setType(event.target.value as typeof type)}>
+            <option value="all">All</option>
+            <option value="kpi">Operational KPIs</option>
+            <option value="financial">Financial</option>
+          </select>
+        </label>
+      </div>
+      <KpiListView
+        kpis={kpis}
+        values={values?.data ? { kpis: values.data } : null}
+        currency={frame.currency}
+        status={meta.status === "error" || values?.status === "error" ? "error" : values?.data && values.status !== "loading" ? "loaded" : "loading"}
+        message={meta.status === "error" ? meta.message : (values?.message ?? null)}
+        fileName={`kpi-values-to-${monthDateOf(end).slice(0, 7)}.csv`}
+      />
+    </Page>
+  );
+}
