@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { styled } from "styled-components";
 import type { KpiMeta, KpiMonthValue } from "../../../../contracts/kpis";
 import { formatKpiValue } from "../../../../domain/kpi/number-format";
@@ -120,9 +120,15 @@ export function ValueGrid({ kpi, months, currency, pending, rejected, saving, co
 function CellInput({ label, stored, text, error, id, onCommit }: { label: string; stored: number | null; text: string | undefined; error: string | undefined; id: string; onCommit: (text: string) => void }) {
   const shown = text ?? (stored === null ? "" : String(stored));
   const [draft, setDraft] = useState(shown);
-  useEffect(() => setDraft(shown), [shown]);
+  // What this cell last sent: Enter then leaving the cell is one edit, not two.
+  const sent = useRef(shown);
+  useEffect(() => {
+    setDraft(shown);
+    sent.current = shown;
+  }, [shown]);
   const commit = () => {
-    if (draft.trim() === shown.trim()) return;
+    if (draft.trim() === sent.current.trim()) return;
+    sent.current = draft;
     // Clearing a cell means removing its value.
     onCommit(draft.trim() === "" ? "-" : draft);
   };

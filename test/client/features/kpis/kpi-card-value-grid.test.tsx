@@ -1,0 +1,129 @@
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import type { KpiMeta, KpiMonthValue } from "../../../../src/contracts/kpis";
+import { KpiCard } from "../../../../src/client/features/kpis/views/kpi-card";
+import { ValueGrid, type ValueGridProps } from "../../../../src/client/features/kpis/views/value-grid";
+import { cardFigures } from "../../../../src/domain/kpi/dashboard-card";
+import { INVALID_NUMBER } from "../../../../src/domain/kpi/number-input";
+import { monthIndexOf } from "../../../../src/domain/months";
+import { renderWithBus } from "../../support/dom";
+
+test.after.each(() => cleanup());
+
+const revenue: KpiMeta = {
+  id: 7,
+  key: "revenue",
+  name: "Revenue",
+  description: "",
+  category: { id: 1, name: "P&L", kind: "financial", isComplex: false, flexibleColumnsConfig: [] },
+  parentId: null,
+  benchmarks: { valueBottom25: 50_000, valueMedian50: 100_000, valueTop25: 150_000, top5: 200_000 },
+  aggregationType: "cum",
+  higherIsBetter: true,
+  favorite: false,
+  sensitivity: 0,
+  isCalculated: false,
+  formula: null,
+  unit: "currency",
+  cadence: "monthly",
+  validationState: "in_validation",
+  lastActualDate: "2026-07-01",
+  outdated: true,
+  writable: true,
+};
+const months: KpiMonthValue[] = [
+  { date: "2026-09-01", value: 120_000, planningValue: 100_000, lastYearValue: 90_000, forecastValue: null },
+  { date: "2026-10-01", value: 160_000, planningValue: 200_000, lastYearValue: 95_000, forecastValue: 170_000 },
+];
+const filter = { trendDuration: 1, trendOffset: 0, planningAsBenchmark: false };
+
+test("the KPI card shows actual, plan, deviation, trend, benchmark and the badges", async () => {
+  const figures = cardFigures(revenue, months, filter, monthIndexOf("2026-10-01"));
+  const view = await renderWithBus(<KpiCard kpi={revenue} figures={figures} currency="USD" periodLabel="Oct 2026" />);
+  const card = screen.getByRole("article", { name: "Revenue" });
+  assert.is(within(card).getByTestId("actual").textContent, "$ 160k");
+  assert.match(card.textContent ?? "", /Oct 2026 plan \$ 200k/);
+  assert.is(within(card).getByTestId("deviation").textContent, "-20.0 % vs plan");
+  assert.is(within(card).getByTestId("trend").textContent, "↑ +33.3 %");
+  for (const badge of ["Top 25 %", "Outdated", "In validation"]) assert.ok(within(card).getByText(badge), badge);
+  assert.is(within(card).getByRole("link", { name: "Revenue" }).getAttribute("href"), "/reporting/kpi-detail/7");
+  fireEvent.click(within(card).getByRole("button", { name: "Add Revenue to favorites" }));
+  assert.equal(view.commands, [{ _tag: "ToggleFavorite", kpiId: 7 }]);
+});
+
+test("with planning as benchmark the card shows the plan status instead of the bucket", async () => {
+  const figures = cardFigures(revenue, months, { ...filter, planningAsBenchmark: true }, monthIndexOf("2026-10-01"));
+  await renderWithBus(<KpiCard kpi={{ ...revenue, outdated: false, validationState: "validated" }} figures={figures} currency="EUR" periodLabel="Oct 2026" />);
+  const card = screen.getByRole("article", { name: "Revenue" });
+  assert.ok(within(card).getByText("Behind plan"));
+  assert.is(within(card).queryByText("Top 25 %"), null);
+  assert.is(within(card).queryByText("Outdated"), null);
+});
+
+const gridProps = (over: Partial<ValueGridProps> = {}): ValueGridProps => ({
+  kpi: revenue,
+  months: [...months].reverse(),
+  currency: "EUR",
+  pending: {},
+  rejected: {},
+  saving: undefined,
+  converted: false,
+  onEdit: () => {},
+  onSave: () => {},
+  onDiscard: () => {},
+  ...over,
+});
+
+test("the value grid edits an actual when it leaves the cell; clearing a cell removes the value", async () => {
+  const edits: [string, string][] = [];
+  await renderWithBus(<ValueGrid {...gridProps({ onEdit: (date, text) => edits.push([date, text]) })} />);
+  const october = screen.getByRole("textbox", { name: "Revenue actual Oct 2026" }) as HTMLInputElement;
+  assert.is(october.value, "160000");
+  fireEvent.change(october, { target: { value: "1.5k" } });
+  fireEvent.blur(october);
+  const september = screen.getByRole("textbox", { name: "Revenue actual Sep 2026" });
+  fireEvent.change(september, { target: { value: "" } });
+  fireEvent.keyDown(september, { key: "Enter" });
+  // Leaving a cell unchanged is no edit.
+  fireEvent.blur(screen.getByRole("textbox", { name: "Revenue actual Oct 2026" }));
+  assert.equal(edits, [
+    ["2026-10-01", "1.5k"],
+    ["2026-09-01", "-"],
+  ]);
+  const rows = screen.getAllByRole("row");
+  assert.match(rows[1]!.textContent ?? "", /Oct 2026.*€ 200k.*-20\.0 %.*€ 95k.*€ 170k/);
+});
+
+test("pending values are marked and counted, rejected ones carry the spec's message, Save sends", async () => {
+  let saved = 0;
+  await renderWithBus(
+    <ValueGrid
+      {...gridProps({
+        pending: { "2026-10-01": { text: "1.5k", value: 1500 } },
+        rejected: { "2026-09-01": { text: "1.200,5", message: INVALID_NUMBER } },
+        onSave: () => saved++,
+      })}
+    />,
+  );
+  const october = screen.getByRole("textbox", { name: "Revenue actual Oct 2026" }) as HTMLInputElement;
+  assert.is(october.value, "1.5k");
+  assert.is(october.closest("tr")?.className, "pending");
+  const september = screen.getByRole("textbox", { name: "Revenue actual Sep 2026" });
+  assert.is(september.getAttribute("aria-invalid"), "true");
+  assert.is(document.getElementById(september.getAttribute("aria-describedby")!)?.textContent, INVALID_NUMBER);
+  fireEvent.click(screen.getByRole("button", { name: "Save 1 change" }));
+  assert.is(saved, 1);
+});
+
+test("read-only users and converted money see numbers, not inputs", async () => {
+  await renderWithBus(<ValueGrid {...gridProps({ kpi: { ...revenue, writable: false } })} />);
+  assert.is(screen.queryAllByRole("textbox").length, 0);
+  assert.is(screen.queryByRole("button", { name: /Save/ }), null);
+  cleanup();
+  await renderWithBus(<ValueGrid {...gridProps({ converted: true })} />);
+  assert.is(screen.queryAllByRole("textbox").length, 0);
+  assert.ok(screen.getByText(/choose the local currency to edit them/));
+});
+
+test.run();
