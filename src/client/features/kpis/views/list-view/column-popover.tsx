@@ -7,8 +7,8 @@ export interface ColumnPopoverProps {
   readonly label: string;
   /** The popover's heading. */
   readonly heading: string;
-  /** A glyph on the trigger (hidden from assistive technology; `label` names it). */
-  readonly icon: string;
+  /** A glyph or icon on the trigger (hidden from assistive technology; `label` names it). */
+  readonly icon: ReactNode;
   /** Shown highlighted: a filter or setting is in effect. */
   readonly active?: boolean;
   /** The control cannot be used; it stays focusable and opens to say why (`unavailableReason`). */

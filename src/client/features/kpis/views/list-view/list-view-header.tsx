@@ -46,28 +46,46 @@ function ColumnHeader({ column, rows, currency, sort, filters, settings, filtera
   const direction = sort?.column === column.key ? sort.direction : null;
   const numeric = column.kind === "value" || column.kind === "percent";
   const selected = filters[column.key] ?? NOTHING;
+  const sortButton = (
+    <button type="button" className="sort" onClick={() => onSort(column.key)} title={`Sort by ${column.label}`}>
+      {column.label}
+      {direction && <span aria-hidden="true">{` ${SORT_GLYPH[direction]}`}</span>}
+    </button>
+  );
+  const filter = (
+    <ColumnPopover
+      label={selected.size > 0 ? `Filter ${column.label} (active)` : `Filter ${column.label}`}
+      heading={`Filter ${column.label}`}
+      icon={<FunnelIcon />}
+      active={selected.size > 0}
+      unavailableReason={filterable[column.key] ? null : FILTER_TOO_MANY_VALUES}
+    >
+      {() => <ColumnFilterForm column={column} rows={rows} settings={settings[column.key]} currency={currency} selected={selected} onChange={(next) => onFilter(column.key, next)} />}
+    </ColumnPopover>
+  );
+  if (!numeric)
+    return (
+      <HeaderCell role="columnheader" aria-sort={direction ?? "none"}>
+        {sortButton}
+        {filter}
+      </HeaderCell>
+    );
+  // Numbers are right-aligned, so is their label: the controls come first.
   return (
-    <HeaderCell role="columnheader" aria-sort={direction ?? "none"} className={numeric ? "num" : undefined}>
-      <button type="button" className="sort" onClick={() => onSort(column.key)} title={`Sort by ${column.label}`}>
-        {column.label}
-        {direction && <span aria-hidden="true">{` ${SORT_GLYPH[direction]}`}</span>}
-      </button>
-      {numeric && (
-        <ColumnPopover label={`Settings of ${column.label}`} heading={`${column.label}: number format`} icon="⚙" active={settings[column.key] !== undefined}>
-          {() => <ColumnSettingsForm column={column} settings={settings[column.key]} onChange={(next) => onSettings(column.key, next)} />}
-        </ColumnPopover>
-      )}
-      <ColumnPopover
-        label={selected.size > 0 ? `Filter ${column.label} (active)` : `Filter ${column.label}`}
-        heading={`Filter ${column.label}`}
-        icon="⏷"
-        active={selected.size > 0}
-        unavailableReason={filterable[column.key] ? null : FILTER_TOO_MANY_VALUES}
-      >
-        {() => <ColumnFilterForm column={column} rows={rows} settings={settings[column.key]} currency={currency} selected={selected} onChange={(next) => onFilter(column.key, next)} />}
+    <HeaderCell role="columnheader" aria-sort={direction ?? "none"} className="num">
+      <ColumnPopover label={`Settings of ${column.label}`} heading={`${column.label}: number format`} icon="⚙" active={settings[column.key] !== undefined}>
+        {() => <ColumnSettingsForm column={column} settings={settings[column.key]} onChange={(next) => onSettings(column.key, next)} />}
       </ColumnPopover>
+      {filter}
+      {sortButton}
     </HeaderCell>
   );
 }
+
+const FunnelIcon = () => (
+  <svg width="12" height="12" viewBox="0 0 16 16" aria-hidden="true">
+    <path d="M1.5 2.5h13l-5 6v5l-3 1.5v-6.5z" fill="currentColor" />
+  </svg>
+);
 
 const NOTHING: ReadonlySet<string> = new Set();

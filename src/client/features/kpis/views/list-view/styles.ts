@@ -6,20 +6,28 @@ export const ROW_HEIGHT = 36;
 /** The body's default viewport: about 13 rows. */
 export const DEFAULT_BODY_HEIGHT = 480;
 
-const COLUMN_WIDTHS: Record<ListViewColumnKey, string> = {
-  kpi: "minmax(180px, 2fr)",
-  category: "minmax(130px, 1.2fr)",
-  unit: "96px",
-  month: "118px",
-  actual: "minmax(138px, 1fr)",
-  planning: "minmax(138px, 1fr)",
-  lastYear: "minmax(138px, 1fr)",
-  forecast: "minmax(138px, 1fr)",
-  deviation: "minmax(160px, 1fr)",
-  deviationPercent: "minmax(176px, 1fr)",
+/** Per column: its least width in pixels, and its share of any width left over. */
+const COLUMN_SIZES: Record<ListViewColumnKey, readonly [number, number]> = {
+  kpi: [180, 2],
+  category: [120, 1.2],
+  unit: [72, 0],
+  month: [96, 0],
+  actual: [120, 1],
+  planning: [120, 1],
+  lastYear: [120, 1],
+  forecast: [120, 1],
+  deviation: [160, 1],
+  deviationPercent: [180, 1],
 };
-const GRID_COLUMNS = LIST_VIEW_COLUMNS.map((column) => COLUMN_WIDTHS[column.key]).join(" ");
-const MIN_WIDTH = 1_420;
+const COLUMN_GAP = 12;
+const ROW_PADDING = 12;
+/** Room for the body's vertical scrollbar, which the head reserves too. */
+const SCROLLBAR_GUTTER = 16;
+const GRID_COLUMNS = LIST_VIEW_COLUMNS.map((column) => COLUMN_SIZES[column.key])
+  .map(([least, share]) => (share === 0 ? `${least}px` : `minmax(${least}px, ${share}fr)`))
+  .join(" ");
+/** Below this width the table scrolls sideways instead of squeezing its columns. */
+const MIN_WIDTH = LIST_VIEW_COLUMNS.reduce((sum, column) => sum + COLUMN_SIZES[column.key][0], 0) + COLUMN_GAP * (LIST_VIEW_COLUMNS.length - 1) + 2 * ROW_PADDING + SCROLLBAR_GUTTER;
 
 export const Section = styled.section`
   display: grid;
@@ -65,7 +73,7 @@ export const TableFrame = styled.div`
   > * { min-width: ${MIN_WIDTH}px; }
   .head { background: ${(p) => p.theme.surfaceRaised}; overflow: hidden; scrollbar-gutter: stable; }
   .body { scrollbar-gutter: stable; }
-  .row { display: grid; grid-template-columns: ${GRID_COLUMNS}; column-gap: 12px; align-items: center; padding: 0 12px; }
+  .row { display: grid; grid-template-columns: ${GRID_COLUMNS}; column-gap: ${COLUMN_GAP}px; align-items: center; padding: 0 ${ROW_PADDING}px; }
   .head .row { min-height: 44px; font-size: 13px; color: ${(p) => p.theme.textMuted}; }
   .body .row { height: ${ROW_HEIGHT}px; border-top: 1px solid ${(p) => p.theme.border}; font-size: 14px; }
   .body .row:hover { background: ${(p) => p.theme.surfaceRaised}; }
@@ -88,9 +96,8 @@ export const HeaderCell = styled.div`
     padding: 4px 2px;
     cursor: pointer;
     text-align: inherit;
+    line-height: 1.25;
     overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
     min-width: 0;
   }
   .sort:hover { color: ${(p) => p.theme.text}; }
