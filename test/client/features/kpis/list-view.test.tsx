@@ -166,6 +166,17 @@ test("a column with more than 1,000 unique values has its filter disabled, with 
   assert.is(planning.getAttribute("aria-disabled"), null, "one unique planning value: filterable");
 });
 
+test("a filter whose column turns unfilterable with new values stops applying", () => {
+  const few = { kpis: [meta(1, "Revenue", "currency")], values: { kpis: [months(1, 3)] } };
+  const view = show(few);
+  fireEvent.click(screen.getByRole("button", { name: "Filter Actual" }));
+  fireEvent.click(within(screen.getByRole("dialog")).getByLabelText("€ 1,007"));
+  assert.is(bodyRows().length, 1);
+  act(() => view.rerender(<ThemeProvider theme={LIGHT}><KpiListView {...few} values={{ kpis: [months(1, 1_200)] }} currency="EUR" status="loaded" message={null} /></ThemeProvider>));
+  assert.ok(screen.getByText("1,200 rows"));
+  assert.ok(screen.getByRole("button", { name: "Filter Actual (unavailable)" }));
+});
+
 test("10,001 rows: the message and a CSV download instead of the table", () => {
   const created: Blob[] = [];
   const original = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };

@@ -57,9 +57,11 @@ export function KpiListView({ kpis, values, currency, status, message, title = "
   const [filters, setFilters] = useState<ListViewFilters>({});
   const [settings, setSettings] = useState<ListViewSettings>({});
 
-  const shown = useMemo(() => (tooMany ? [] : sortRows(applyFilters(rows, filters), sort)), [rows, filters, sort, tooMany]);
   const filterable = useMemo(() => Object.fromEntries(LIST_VIEW_COLUMNS.map((column) => [column.key, !tooMany && isFilterable(rows, column.key)])) as Record<ListViewColumnKey, boolean>, [rows, tooMany]);
-  const filtering = Object.values(filters).some((selected) => selected.size > 0);
+  // A filter chosen before new values made its column unfilterable no longer applies (it could not be changed).
+  const activeFilters = useMemo(() => Object.fromEntries(Object.entries(filters).filter(([column, selected]) => filterable[column as ListViewColumnKey] && selected.size > 0)) as ListViewFilters, [filters, filterable]);
+  const shown = useMemo(() => (tooMany ? [] : sortRows(applyFilters(rows, activeFilters), sort)), [rows, activeFilters, sort, tooMany]);
+  const filtering = Object.keys(activeFilters).length > 0;
 
   const onSort = useCallback((column: ListViewColumnKey) => setSort((current) => nextSort(current, column)), []);
   const onFilter = useCallback((column: ListViewColumnKey, selected: ReadonlySet<string>) => setFilters((current) => ({ ...current, [column]: selected })), []);
@@ -82,7 +84,7 @@ export function KpiListView({ kpis, values, currency, status, message, title = "
       );
     return (
       <TableFrame role="table" aria-labelledby={titleId} aria-rowcount={shown.length + 1} aria-busy={status === "loading"}>
-        <ListViewHeader rows={rows} currency={currency} sort={sort} filters={filters} settings={settings} filterable={filterable} onSort={onSort} onFilter={onFilter} onSettings={onSettings} />
+        <ListViewHeader rows={rows} currency={currency} sort={sort} filters={activeFilters} settings={settings} filterable={filterable} onSort={onSort} onFilter={onFilter} onSettings={onSettings} />
         {shown.length === 0 ? (
           <p className="empty" role="status">
             No rows match the filters.
