@@ -27,9 +27,12 @@ export function automaticScale(value: number): "none" | "thousands" | "millions"
 /** Auto decimals: none for large numbers, one below 100, two below 10 (after scaling). */
 const autoDecimals = (value: number) => (Math.abs(value) >= 100 || Number.isInteger(value) ? 0 : Math.abs(value) >= 10 ? 1 : 2);
 
+// One Intl formatter per number of decimals: building one per value dominates long lists.
+const FORMATTERS = Array.from({ length: MAX_DECIMALS + 1 }, (_, digits) => new Intl.NumberFormat("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits }));
+
 export function formatNumber(value: number, decimals: Decimals = "auto"): string {
   const digits = decimals === "auto" ? autoDecimals(value) : Math.min(Math.max(decimals, 0), MAX_DECIMALS);
-  return value.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return FORMATTERS[digits]!.format(value);
 }
 
 /** A KPI value with its unit: "€ 1.2M", "12.5 %", "3.0 d", "–" for no value. */

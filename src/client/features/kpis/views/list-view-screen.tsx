@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { styled } from "styled-components";
 import { monthDateOf } from "../../../../domain/months";
 import { ScreenPage } from "../../../ui/primitives";
@@ -35,7 +35,9 @@ export default function ListViewScreen() {
   const values = useKpiView(
     meta.status === "loaded" ? ({ _tag: "LoadKpiValues", key: "list-view", startDate: monthDateOf(end - months + 1), date: monthDateOf(end), type, idList: null, includePlanning: true, fxRate: frame.fxRateId } as const) : null,
   );
-  const kpis = meta.kpis.filter((kpi) => type === "all" || kpi.category.kind === type);
+  // Stable inputs: the list rebuilds its rows and filters only when the data changes.
+  const kpis = useMemo(() => meta.kpis.filter((kpi) => type === "all" || kpi.category.kind === type), [meta.kpis, type]);
+  const listValues = useMemo(() => (values?.data ? { kpis: values.data } : null), [values?.data]);
   return (
     <Page aria-labelledby="list-title">
       <h1 id="list-title">List view</h1>
@@ -62,7 +64,7 @@ export default function ListViewScreen() {
       </div>
       <KpiListView
         kpis={kpis}
-        values={values?.data ? { kpis: values.data } : null}
+        values={listValues}
         currency={frame.currency}
         status={meta.status === "error" || values?.status === "error" ? "error" : values?.data && values.status !== "loading" ? "loaded" : "loading"}
         message={meta.status === "error" ? meta.message : (values?.message ?? null)}
