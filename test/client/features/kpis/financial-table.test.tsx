@@ -113,9 +113,9 @@ test("deviation colours follow higherIsBetter: revenue over plan is good, costs 
   assert.equal(tones("Costs"), ["neutral", "neutral", "bad", "bad"]);
   assert.equal(tones("Staff"), ["neutral", "neutral", "neutral", "neutral"], "on plan");
   const [good, bad] = [cellsOf("Revenue")[3]!, cellsOf("Costs")[3]!];
-  assert.is(getComputedStyle(good).color, DARK.accent);
+  assert.is(getComputedStyle(good).color, DARK.positive);
   assert.is(getComputedStyle(bad).color, DARK.danger);
-  assert.is.not(getComputedStyle(cellsOf("Revenue")[0]!).color, DARK.accent, "values themselves are not coloured");
+  assert.is.not(getComputedStyle(cellsOf("Revenue")[0]!).color, DARK.positive, "values themselves are not coloured");
   assert.match(good.textContent ?? "", /favourable/);
   assert.match(bad.textContent ?? "", /unfavourable/);
 });

@@ -156,7 +156,7 @@ const Table = styled.table`
   td { text-align: right; font-variant-numeric: tabular-nums; color: ${(p) => p.theme.text}; background: ${(p) => p.theme.surface}; }
   td.text, td.empty { text-align: left; }
   td.empty { color: ${(p) => p.theme.textMuted}; }
-  td[data-tone="good"] { color: ${(p) => p.theme.accent}; }
+  td[data-tone="good"] { color: ${(p) => p.theme.positive}; }
   td[data-tone="bad"] { color: ${(p) => p.theme.danger}; }
   button {
     font: inherit;
