@@ -57,27 +57,30 @@ export async function loadSeries({ db }: TenantContext, kpiIds: readonly number[
   const series = new Map<number, { actual: Map<MonthIndex, number>; planning: Map<MonthIndex, number>; forecast: Map<MonthIndex, number> }>();
   for (const id of kpiIds) series.set(id, { actual: new Map(), planning: new Map(), forecast: new Map() });
   if (kpiIds.length === 0) return series;
-  const [values, forecast] = await Promise.all([
-    db
-      .selectFrom("kpi_values")
-      .select(["kpi_id", "series", "month", "value"])
-      .where("kpi_id", "in", [...kpiIds])
-      .where("dimension_key", "=", "")
-      .where("month", ">=", monthDateOf(first))
-      .where("month", "<=", monthDateOf(last))
-      .execute(),
-    db
-      .selectFrom("forecast_values")
-      .innerJoin("forecasts", (join) => join.onRef("forecasts.tenant_id", "=", "forecast_values.tenant_id").onRef("forecasts.id", "=", "forecast_values.forecast_id"))
-      .select(["forecast_values.kpi_id", "forecast_values.month", "forecast_values.value"])
-      .where("forecasts.is_active", "=", true)
-      .where("forecast_values.kpi_id", "in", [...kpiIds])
-      .where("forecast_values.month", ">=", monthDateOf(first))
-      .where("forecast_values.month", "<=", monthDateOf(last))
-      .execute(),
-  ]);
-  for (const row of values) series.get(row.kpi_id)?.[row.series].set(monthIndexOf(row.month), row.value);
-  for (const row of forecast) series.get(row.kpi_id)?.forecast.set(monthIndexOf(row.month), row.value);
+  // One query, one row per KPI and series with its months (as month indexes) and values as
+  // arrays: decoding a row per value is what costs, most of all on PGlite. Both tables are read
+  // along their primary keys, (tenant, kpi, dimension, series, month) and (tenant, forecast, kpi,
+  // month); naming both series lets the first scan only the months asked for.
+  const ids = sql`${[...kpiIds]}::bigint[]`;
+  const [from, to] = [monthDateOf(first), monthDateOf(last)];
+  const { rows } = await sql<{ kpi_id: number; series: "actual" | "planning" | "forecast"; months: number[]; values: number[] }>`
+    select kpi_id, series, array_agg((extract(year from month) * 12 + extract(month from month) - 1)::int) as months, array_agg(value) as values
+    from (
+      select kpi_id, series, month, value
+      from kpi_values
+      where kpi_id = any(${ids}) and dimension_key = '' and series in ('actual', 'planning') and month between ${from} and ${to}
+      union all
+      select forecast_values.kpi_id, 'forecast', forecast_values.month, forecast_values.value
+      from forecast_values
+      join forecasts on forecasts.tenant_id = forecast_values.tenant_id and forecasts.id = forecast_values.forecast_id
+      where forecasts.is_active and forecast_values.kpi_id = any(${ids}) and forecast_values.month between ${from} and ${to}
+    ) as stored
+    group by kpi_id, series`.execute(db);
+  for (const row of rows) {
+    const target = series.get(row.kpi_id)?.[row.series];
+    if (!target) continue;
+    for (let index = 0; index < row.months.length; index++) target.set(row.months[index]!, row.values[index]!);
+  }
   return series;
 }
 

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { KpiMeta } from "../../../contracts/kpis";
 import { aggregate, effectiveEnd, ytdMonths } from "../../../domain/kpi/aggregation";
 import { bucketsOf, type BucketSize } from "../../../domain/kpi/periods";
@@ -16,7 +17,7 @@ export interface Reader {
   readonly permissions: ReadonlySet<Permission>;
 }
 
-const mayRead = (reader: Reader, kpi: KpiRow) => reader.isStaff || canReadSensitivity(reader.permissions, kpi.sensitivity);
+const mayRead = (reader: Reader, kpi: Pick<KpiRow, "sensitivity">) => reader.isStaff || canReadSensitivity(reader.permissions, kpi.sensitivity);
 const mayWrite = (reader: Reader, kpi: KpiRow) => reader.isStaff || canWriteSensitivity(reader.permissions, kpi.sensitivity);
 
 /** The KPIs the reader may see, as GET /api/kpis/meta/ answers them; `favorites` are the user's favorite ids. */
@@ -59,7 +60,7 @@ export async function aggregatesFor(
   reader: Reader,
   options: { end: MonthIndex; fiscalYearOffset: number; ignoreLastMonths: number; fxRates: DatedRate[] | null; only: ReadonlySet<number> | null },
 ): Promise<Record<number, KpiAggregates>> {
-  const kpis = withInputs((await loadKpis(context)).filter((kpi) => mayRead(reader, kpi)), options.only);
+  const kpis = await neededKpis(context, reader, options.only);
   const end = effectiveEnd(options.end, options.ignoreLastMonths);
   // From the start of last fiscal year (for last-year values) to the end of this one.
   const first = ytdMonths(end, options.fiscalYearOffset)[0]! - 12;
@@ -88,25 +89,34 @@ export async function aggregatesFor(
   return results;
 }
 
+/** What the aggregates and the history read of a KPI. */
+type KpiBasics = Pick<KpiRow, "id" | "key" | "unit" | "aggregation_type" | "sensitivity" | "formula">;
+
 /**
- * Of the readable KPIs, those an answer about `only` needs: the ones asked for and, for calculated
- * ones, their formulas' readable inputs, transitively (catalogue order). All of them without `only`.
+ * The readable KPIs an answer about `only` needs: those asked for and, for calculated ones, their
+ * formulas' readable inputs, transitively. Every readable KPI without `only`. With `only` just
+ * these rows are read (a dashboard asks for 100 of 500 KPIs), one query per level of formulas.
  */
-function withInputs(readable: readonly KpiRow[], only: ReadonlySet<number> | null): readonly KpiRow[] {
-  if (!only) return readable;
-  const byKey = new Map(readable.map((kpi) => [kpi.key, kpi] as const));
-  const needed = new Set<KpiRow>();
-  const visit = (kpi: KpiRow) => {
-    if (needed.has(kpi)) return;
-    needed.add(kpi);
-    if (kpi.formula === null) return;
-    for (const key of dependenciesOf(parseFormula(kpi.formula))) {
-      const input = byKey.get(key);
-      if (input) visit(input);
+async function neededKpis(context: TenantContext, reader: Reader, only: ReadonlySet<number> | null): Promise<KpiBasics[]> {
+  if (!only) return (await loadKpis(context)).filter((kpi) => mayRead(reader, kpi));
+  const { db } = context;
+  const columns = ["id", "key", "unit", "aggregation_type", "sensitivity", "formula"] as const;
+  const needed = new Map<string, KpiBasics>();
+  const asked = new Set<string>();
+  let rows: KpiBasics[] = await db.selectFrom("kpis").select(columns).where("id", "=", sql<number>`any(${[...only]}::bigint[])`).execute();
+  while (rows.length > 0) {
+    for (const kpi of rows) asked.add(kpi.key);
+    const inputs = new Set<string>();
+    for (const kpi of rows) {
+      if (needed.has(kpi.key) || !mayRead(reader, kpi)) continue;
+      needed.set(kpi.key, kpi);
+      if (kpi.formula !== null) for (const key of dependenciesOf(parseFormula(kpi.formula))) if (!asked.has(key)) inputs.add(key);
     }
-  };
-  for (const kpi of readable) if (only.has(kpi.id)) visit(kpi);
-  return readable.filter((kpi) => needed.has(kpi));
+    // Each key is asked for once, also one that names no KPI or one the reader may not see.
+    for (const key of inputs) asked.add(key);
+    rows = inputs.size === 0 ? [] : await db.selectFrom("kpis").select(columns).where("key", "in", [...inputs]).execute();
+  }
+  return [...needed.values()];
 }
 
 const YTD = ["actualValue", "planningValue", "lastYearValue", "forecastValue", "actualPlanningValue", "actualForecastValue"] as const;
@@ -145,7 +155,7 @@ export async function historyFor(
   reader: Reader,
   options: { end: MonthIndex; timeRange: number; bucketSize: BucketSize; fiscalYearOffset: number; fxRates: DatedRate[] | null; only: ReadonlySet<number> | null },
 ) {
-  const kpis = withInputs((await loadKpis(context)).filter((kpi) => mayRead(reader, kpi)), options.only);
+  const kpis = await neededKpis(context, reader, options.only);
   const first = options.end - options.timeRange + 1;
   const buckets = bucketsOf(first, options.end, options.bucketSize, options.fiscalYearOffset);
   const stored = kpis.filter((kpi) => kpi.formula === null);
