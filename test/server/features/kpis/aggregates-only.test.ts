@@ -75,7 +75,8 @@ async function catalogue() {
       { tenant_id: tenantId, fx_rate_id: usd.id, valid_from: "2025-01-01", rate: 1.5 },
       { tenant_id: tenantId, fx_rate_id: usd.id, valid_from: "2026-05-01", rate: 2 },
     ]).execute();
-    return { ...ids, usd: usd.id };
+    ids["usd"] = usd.id;
+    return ids;
   });
   const user = await createTestUser(tenantId, { groups: [{ name: "readers", permissions: ["read_sensitive"] }] });
   const headers = { authorization: `Bearer ${await services.signer.sign("access", { tenantId, userId: user.id }, 300)}` };
