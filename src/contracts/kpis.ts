@@ -50,14 +50,21 @@ export const KpiAggregatesResult = Schema.Struct({
   }),
 });
 
+/**
+ * One of a few strings, with one message for any other value (a union of literals would report
+ * every alternative).
+ */
+const oneOf = <const T extends readonly string[]>(values: T, message: string) =>
+  Schema.String.pipe(Schema.filter((value): value is T[number] => values.includes(value), { message: () => message }));
+
 export const MonthDate = Schema.String.pipe(Schema.pattern(/^\d{4}-(0[1-9]|1[0-2])-01$/, { message: () => "Enter the first day of a month (YYYY-MM-01)." }));
 
 /** GET /api/kpis/aggregates/ query. */
 export const AggregatesQuery = Schema.Struct({
   endDate: MonthDate,
   /** `legacy` answers the old year-to-date shape (LegacyAggregatesResponse). */
-  format: Schema.optional(Schema.Literal("legacy").annotations({ message: () => "Choose legacy, or leave the format out." })),
-  type: Schema.optional(Schema.Literal("financial", "kpi", "all").annotations({ message: () => "Choose financial, kpi or all." })),
+  format: Schema.optional(oneOf(["legacy"], "Choose legacy, or leave the format out.")),
+  type: Schema.optional(oneOf(["financial", "kpi", "all"], "Choose financial, kpi or all.")),
   /** The spec's aggregate window (YTD, LTM, full year) is 12 months; nothing else is accepted. */
   timeRange: Schema.optional(Schema.NumberFromString.pipe(Schema.filter((value) => value === 12, { message: () => "The aggregate window is 12 months: choose 12." }))),
   ignoreLastMonths: Schema.optional(Schema.NumberFromString.pipe(Schema.int(), Schema.between(0, 3, { message: () => "Choose 0 to 3 months." }))),
@@ -67,9 +74,10 @@ export const AggregatesQuery = Schema.Struct({
 
 /** POST /api/kpis/monthly-values/: a value, or "-" to remove it. */
 export const MonthlyValuesRequest = Schema.Struct({
+  // Bounds as a plain filter: @effect/schema 0.75's minItems/maxItems run on a value that is not an
+  // array (null, a missing key under errors "all") and throw, which would answer 500, not 400.
   values: Schema.Array(Schema.Struct({ kpi: Schema.Number, date: MonthDate, value: Schema.Union(Schema.Number, Schema.Literal("-")) })).pipe(
-    Schema.minItems(1, { message: () => "Send at least one value." }),
-    Schema.maxItems(1000, { message: () => "Send at most 1000 values at once." }),
+    Schema.filter((values) => (values.length < 1 ? "Send at least one value." : values.length > 1000 ? "Send at most 1000 values at once." : true)),
   ),
 });
 
@@ -136,7 +144,7 @@ export const PlanningValuesRequest = MonthlyValuesRequest;
 
 /** Favorites: POST /api/kpis/favorites/ {kpi}; DELETE /api/kpis/favorites/{kpi}/; PUT /api/kpis/favorites/ {kpis} (the whole ordered list). */
 export const FavoriteRequest = Schema.Struct({ kpi: Schema.Number });
-export const FavoritesBulkRequest = Schema.Struct({ kpis: Schema.Array(Schema.Number).pipe(Schema.maxItems(500)) });
+export const FavoritesBulkRequest = Schema.Struct({ kpis: Schema.Array(Schema.Number).pipe(Schema.filter((kpis) => kpis.length <= 500 || "Choose at most 500 favorites.")) });
 export const FavoritesResponse = Schema.Struct({ kpis: Schema.Array(Schema.Number) });
 
 /**
@@ -209,18 +217,13 @@ export const FAVORITES_DUPLICATE = "Each KPI may appear only once.";
 /** A named FX rate's dated value: units of its currency per unit of corporate currency from validFrom on. */
 export const DatedRate = Schema.Struct({
   validFrom: MonthDate,
-  rate: Schema.Number.pipe(Schema.finite(), Schema.positive({ message: () => "Enter a rate above 0." })),
+  rate: Schema.Number.pipe(Schema.filter((rate) => (Number.isFinite(rate) && rate > 0) || "Enter a rate above 0.")),
 });
 export type DatedRateInput = typeof DatedRate.Type;
-const DatedRates = Schema.Array(DatedRate).pipe(
-  Schema.minItems(1, { message: () => "Enter at least one rate." }),
-  Schema.maxItems(1200, { message: () => "Enter at most 1200 rates." }),
-);
+// Bounds as a plain filter (see MonthlyValuesRequest).
+const DatedRates = Schema.Array(DatedRate).pipe(Schema.filter((rates) => (rates.length < 1 ? "Enter at least one rate." : rates.length > 1200 ? "Enter at most 1200 rates." : true)));
 export const CurrencyCode = Schema.String.pipe(Schema.pattern(/^[A-Z]{3}$/, { message: () => "Enter a three-letter currency code in capitals, such as USD." }));
-const CurrencyName = Schema.Trim.pipe(
-  Schema.minLength(1, { message: () => "Enter a name." }),
-  Schema.maxLength(100, { message: () => "Use at most 100 characters." }),
-);
+const CurrencyName = Schema.Trim.pipe(Schema.filter((name) => (name.length < 1 ? "Enter a name." : name.length > 100 ? "Use at most 100 characters." : true)));
 
 /** GET /api/kpis/currencies/: the corporate currency first (id 0, rate 1), then the named rates. */
 export const CurrenciesResponse = Schema.Struct({ currencies: Schema.Array(Currency) });
@@ -237,7 +240,7 @@ export const FX_RATE_NAME_TAKEN = "FX Rate name must be unique";
 export const FX_RATE_DATES_DUPLICATE = "Each month may have only one rate.";
 
 /** GET /api/kpis/categories/?kind= and PATCH /api/kpis/categories/{id}/. */
-export const CategoriesQuery = Schema.Struct({ kind: Schema.optional(Schema.Literal("kpi", "financial").annotations({ message: () => "Choose financial or kpi." })) });
+export const CategoriesQuery = Schema.Struct({ kind: Schema.optional(oneOf(["kpi", "financial"], "Choose financial or kpi.")) });
 export const CategoriesResponse = Schema.Struct({ categories: Schema.Array(KpiCategory) });
 export const CategoryChangeRequest = Schema.Struct({ flexibleColumnsConfig: FlexibleColumnsConfig });
 export const MAX_FLEXIBLE_COLUMNS = 20;

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { AppSettings } from "../../../contracts/kpis";
-import { decodeInput } from "../../platform/http/decode";
 import type { AppServices } from "../../services";
-import { asUser } from "./kpi-access";
+import { asUser, decodeFields } from "./kpi-access";
 
 /**
  * The signed-in user's app settings (GET and PUT /api/settings/): the dashboards' filters and
@@ -21,7 +20,7 @@ export const appSettingsRoutes: FastifyPluginAsync<AppServices> = async (app, se
   );
 
   app.put("/settings/", async (request) => {
-    const settings = decodeInput(AppSettings, request.body);
+    const settings = decodeFields(AppSettings, request.body);
     return run(request, async ({ context, user }) => {
       const json = JSON.stringify(settings);
       await context.db

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsync } from "fastify";
 import { FAVORITES_DUPLICATE, FavoriteRequest, FavoritesBulkRequest } from "../../../contracts/kpis";
 import type { TenantContext } from "../../db/tenancy";
-import { decodeInput } from "../../platform/http/decode";
 import { badRequest, notFound } from "../../platform/http/errors";
 import type { AppServices } from "../../services";
-import { asUser, pathId, type UserWork } from "./kpi-access";
+import { asUser, decodeFields, pathId, type UserWork } from "./kpi-access";
 import { loadKpis } from "./kpi-repository";
 import { mayRead } from "./kpi-service";
 
@@ -26,7 +25,7 @@ export const kpiFavoritesRoutes: FastifyPluginAsync<AppServices> = async (app, s
   app.get("/kpis/favorites/", (request) => run(request, readableFavorites));
 
   app.post("/kpis/favorites/", async (request) => {
-    const { kpi } = decodeInput(FavoriteRequest, request.body);
+    const { kpi } = decodeFields(FavoriteRequest, request.body);
     return run(request, async (scope) => {
       await requireReadable(scope, [kpi]);
       const { context, user } = scope;
@@ -52,7 +51,7 @@ export const kpiFavoritesRoutes: FastifyPluginAsync<AppServices> = async (app, s
   );
 
   app.put("/kpis/favorites/", async (request) => {
-    const { kpis } = decodeInput(FavoritesBulkRequest, request.body);
+    const { kpis } = decodeFields(FavoritesBulkRequest, request.body);
     if (new Set(kpis).size !== kpis.length) throw badRequest({ kpis: [FAVORITES_DUPLICATE] });
     return run(request, async (scope) => {
       await requireReadable(scope, kpis);
