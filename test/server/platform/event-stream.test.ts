@@ -59,9 +59,9 @@ test("new events of the user's tenant arrive live, other tenants' never", async 
   const received = readServerEvents(response, 2);
   await withTenant(other, system, (context) => context.appendEvent({ type: "ElsewhereHappened", payload: { secret: true } }));
   await withTenant(tenantId, { kind: "user", userId: 1 }, (context) => context.appendEvent({ type: "CommentAdded", payload: { kpi: 1, value: 5 } }));
-  await withTenant(tenantId, system, (context) => context.appendEvent({ type: "FavoriteAdded", payload: { kpi: 2 } }));
+  await withTenant(tenantId, system, (context) => context.appendEvent({ type: "ReportApproved", payload: { reportId: 2 } }));
   const events = await received;
-  assert.equal(events.map((event) => [event.seq, event.type]), [[2, "CommentAdded"], [3, "FavoriteAdded"]]);
+  assert.equal(events.map((event) => [event.seq, event.type]), [[2, "CommentAdded"], [3, "ReportApproved"]]);
   assert.equal(events[0]?.payload, { kpi: 1, value: 5 });
   assert.is(events[0]?.actor, "user:1");
   await app.close();
