@@ -82,7 +82,7 @@ export async function aggregatesFor(
   for (const key of evaluationOrder(parsed)) byKey.set(key, calculatedAggregates(parsed.get(key)!, byKey));
   const results: Record<number, KpiAggregates> = {};
   for (const kpi of kpis) {
-    if (options.only && !options.only.has(kpi.id)) continue;
+    if (!kpi.readable || (options.only && !options.only.has(kpi.id))) continue;
     const aggregates = byKey.get(kpi.key);
     if (aggregates) results[kpi.id] = aggregates;
   }
@@ -93,27 +93,32 @@ export async function aggregatesFor(
 type KpiBasics = Pick<KpiRow, "id" | "key" | "unit" | "aggregation_type" | "sensitivity" | "formula">;
 
 /**
- * The readable KPIs an answer about `only` needs: those asked for and, for calculated ones, their
- * formulas' readable inputs, transitively. Every readable KPI without `only`. With `only` just
- * these rows are read (a dashboard asks for 100 of 500 KPIs), one query per level of formulas.
+ * The KPIs an answer about `only` needs: the readable ones asked for (every readable KPI without
+ * `only`) and, for calculated ones, their formulas' inputs, transitively. Inputs count whether or
+ * not the reader may see them (a KPI's own sensitivity decides who sees it, as in
+ * POST /api/kpis/values/); answers hold only readable KPIs (`readable`). With `only` just these
+ * rows are read (a dashboard asks for 100 of 500 KPIs), one query per level of formulas.
  */
-async function neededKpis(context: TenantContext, reader: Reader, only: ReadonlySet<number> | null): Promise<KpiBasics[]> {
-  if (!only) return (await loadKpis(context)).filter((kpi) => mayRead(reader, kpi));
+async function neededKpis(context: TenantContext, reader: Reader, only: ReadonlySet<number> | null): Promise<(KpiBasics & { readable: boolean })[]> {
+  if (!only) return (await loadKpis(context)).map((kpi) => ({ ...kpi, readable: mayRead(reader, kpi) }));
   const { db } = context;
   const columns = ["id", "key", "unit", "aggregation_type", "sensitivity", "formula"] as const;
-  const needed = new Map<string, KpiBasics>();
+  const needed = new Map<string, KpiBasics & { readable: boolean }>();
   const asked = new Set<string>();
+  let firstLevel = true;
   let rows: KpiBasics[] = await db.selectFrom("kpis").select(columns).where("id", "=", sql<number>`any(${[...only]}::bigint[])`).execute();
   while (rows.length > 0) {
     for (const kpi of rows) asked.add(kpi.key);
     const inputs = new Set<string>();
     for (const kpi of rows) {
-      if (needed.has(kpi.key) || !mayRead(reader, kpi)) continue;
-      needed.set(kpi.key, kpi);
+      if (needed.has(kpi.key)) continue;
+      // Only the KPIs asked for are answered, and only when readable; inputs just compute them.
+      needed.set(kpi.key, { ...kpi, readable: firstLevel && mayRead(reader, kpi) });
       if (kpi.formula !== null) for (const key of dependenciesOf(parseFormula(kpi.formula))) if (!asked.has(key)) inputs.add(key);
     }
     // Each key is asked for once, also one that names no KPI or one the reader may not see.
     for (const key of inputs) asked.add(key);
+    firstLevel = false;
     rows = inputs.size === 0 ? [] : await db.selectFrom("kpis").select(columns).where("key", "in", [...inputs]).execute();
   }
   return [...needed.values()];
@@ -184,7 +189,7 @@ export async function historyFor(
   }
   const results: Record<number, unknown[]> = {};
   for (const kpi of kpis) {
-    if (options.only && !options.only.has(kpi.id)) continue;
+    if (!kpi.readable || (options.only && !options.only.has(kpi.id))) continue;
     results[kpi.id] = buckets.map((bucket, index) => ({
       label: bucket.label,
       startDate: monthDateOf(bucket.months[0]!),

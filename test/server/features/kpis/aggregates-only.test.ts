@@ -125,8 +125,16 @@ test("aggregates of the KPIs asked for are those of the whole catalogue, calcula
     }
     const doubled = all[String(ids["doubled"])] as { ytd: { actualValue: number | null } };
     assert.type(doubled.ytd.actualValue, "number", "a formula over a calculated KPI has a value");
-    assert.is((all[String(ids["with_secret"])] as { ytd: { actualValue: number | null } }).ytd.actualValue, null, "an input the reader may not see gives no value");
+    assert.type((all[String(ids["with_secret"])] as { ytd: { actualValue: number | null } }).ytd.actualValue, "number", "an input the reader may not see still computes the KPI (never shown itself)");
   }
+});
+
+test("a calculated KPI adds an input the reader may not see; the input itself stays hidden", async () => {
+  const { ids, stored, get } = await catalogue();
+  const all = await get("/api/kpis/aggregates/?endDate=2026-08-01");
+  const ytdOf = (key: string) => kpiAggregates(stored.find((kpi) => kpi.key === key)!.series, "cum", { end: monthIndexOf("2026-08-01"), fiscalYearOffset: 3 }).ytd.actualValue!;
+  assert.is((all[String(ids["with_secret"])] as { ytd: { actualValue: number } }).ytd.actualValue, ytdOf("revenue") + ytdOf("secret"));
+  assert.not.ok(String(ids["secret"]) in all);
 });
 
 test("history of the KPIs asked for is that of the whole catalogue", async () => {
