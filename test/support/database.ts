@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import pg from "pg";
 import { openPGlite, openPostgres, type Database } from "../../src/server/db/database";
 import { migrateToLatest } from "../../src/server/db/migrate";
 import { assertTenancyIsSafe, createWithTenant, type WithTenant } from "../../src/server/db/tenancy";
@@ -12,8 +13,10 @@ export interface TestDatabase {
 }
 
 /**
- * One migrated database for the whole run: in-memory PGlite, or the PostgreSQL server of
- * TEST_DATABASE_URL when TEST_DB_ENGINE=postgres. Tests isolate by making their own tenants.
+ * One migrated database for the whole run: in-memory PGlite, or a fresh database on the
+ * PostgreSQL server of TEST_DATABASE_URL when TEST_DB_ENGINE=postgres. Tests isolate by making
+ * their own tenants; the fresh database keeps what is global (login e-mails, rate limits) from
+ * meeting an earlier run's rows.
  */
 export const TEST_ENGINE = process.env["TEST_DB_ENGINE"] === "postgres" ? "postgres" : "pglite";
 
@@ -23,7 +26,9 @@ export function testDatabase(): Promise<TestDatabase> {
   shared ??= (async () => {
     const url = process.env["TEST_DATABASE_URL"];
     if (TEST_ENGINE === "postgres" && !url) throw new Error("TEST_DB_ENGINE=postgres needs TEST_DATABASE_URL");
-    const database = TEST_ENGINE === "postgres" ? await openPostgres(url!) : await openPGlite(null);
+    const fresh = TEST_ENGINE === "postgres" ? await freshDatabase(url!) : null;
+    const database = fresh ? await openPostgres(fresh) : await openPGlite(null);
+    if (fresh) dropWhenDone(url!, fresh, database);
     await migrateToLatest(database);
     const wakeups = new EventWakeups();
     const withTenant = createWithTenant(database, (tenantId) => wakeups.wake(tenantId));
@@ -68,5 +73,38 @@ export async function createTestUser(
       await db.insertInto("user_groups").values({ tenant_id: tenantId, user_id: user.id, group_id: groupId }).execute();
     }
     return { id: user.id, email };
+  });
+}
+
+/** Test databases older than this are left over from runs that ended early; they are dropped. */
+const STALE_AFTER_MS = 6 * 60 * 60 * 1000;
+
+/** Creates `meridian_test_<time>_<random>` on the server of `url` and answers its address. */
+async function freshDatabase(url: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ datname: string }>("select datname from pg_database where datname like 'meridian_test_%'");
+    for (const { datname } of rows) {
+      const created = Number(/^meridian_test_(\d+)_/.exec(datname)?.[1] ?? 0);
+      if (Date.now() - created > STALE_AFTER_MS) await admin.query(`drop database if exists "${datname}" with (force)`);
+    }
+    const name = `meridian_test_${Date.now()}_${randomUUID().slice(0, 8)}`;
+    await admin.query(`create database "${name}"`);
+    const address = new URL(url);
+    address.pathname = `/${name}`;
+    return address.toString();
+  } finally {
+    await admin.end();
+  }
+}
+
+/** When the run has nothing left to do, the run's database goes (with any listener still open). */
+function dropWhenDone(url: string, fresh: string, database: Database) {
+  process.once("beforeExit", async () => {
+    await database.close().catch(() => {});
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`drop database if exists "${new URL(fresh).pathname.slice(1)}" with (force)`).finally(() => admin.end());
   });
 }
