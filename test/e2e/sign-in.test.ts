@@ -157,13 +157,23 @@ test("another user's change reaches an open session live, through the event stre
   assert.unreachable("the other user's sign-in never reached the open session");
 });
 
+/** The downloaded session log, once it is complete (the browser may still be writing it). */
 async function waitForFile(dir: string): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const done = readdirSync(dir).find((name) => name.endsWith(".json"));
-    if (done) return join(dir, done);
+    if (done && parsesAsJson(join(dir, done))) return join(dir, done);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error("the session log was not downloaded");
+}
+
+function parsesAsJson(file: string) {
+  try {
+    JSON.parse(readFileSync(file, "utf8"));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 test.run();

@@ -100,11 +100,11 @@ export function DashboardView({ kind, title }: { kind: DashboardKind; title: str
           </Button>
         </DangerAlert>
       ) : null}
-      {meta.status !== "loaded" || (values === undefined && ready) ? <p className="status">Loading KPIs…</p> : null}
+      {meta.status !== "loaded" || (ready && (!values?.data || (kind === "strategic" && !aggregates?.data))) ? <p className="status">Loading KPIs…</p> : null}
       {meta.status === "loaded" && kpis.length === 0 ? (
         <p className="status">{kind === "favorites" ? "No favorite KPIs yet. Mark KPIs with the star on a dashboard or a KPI detail page." : "No KPIs to show."}</p>
       ) : null}
-      {values?.data ? (
+      {values?.data && (kind !== "strategic" || aggregates?.data) ? (
         <div className="layout">
           <div className="category-list" style={{ display: "grid", gap: 20 }}>
             {groupByCategory(shown, kind).map(([category, group]) => (
