@@ -1,6 +1,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { KpiMeta, ValuesResponse } from "../../../src/contracts/kpis";
+import { kpiMeta } from "../../support/kpi-meta";
 import {
   applyFilters,
   cellText,
@@ -20,27 +21,8 @@ import {
 } from "../../../src/domain/kpi/list-view";
 import { PERCENT_CHANGE_SENTINEL } from "../../../src/domain/kpi/percent-change";
 
-const meta = (id: number, name: string, unit: string, category = "Sales"): KpiMeta => ({
-  id,
-  key: `kpi_${id}`,
-  name,
-  description: "",
-  category: { id: 1, name: category, kind: "kpi", isComplex: false, flexibleColumnsConfig: [] },
-  parentId: null,
-  benchmarks: { valueBottom25: null, valueMedian50: null, valueTop25: null, top5: null },
-  aggregationType: "cum",
-  higherIsBetter: true,
-  favorite: false,
-  sensitivity: 0,
-  isCalculated: false,
-  formula: null,
-  unit,
-  cadence: "monthly",
-  validationState: "validated",
-  lastActualDate: null,
-  outdated: false,
-  writable: true,
-});
+const meta = (id: number, name: string, unit: string, category = "Sales"): KpiMeta =>
+  kpiMeta(id, { name, unit, category: { id: 1, name: category, kind: "kpi", isComplex: false, flexibleColumnsConfig: [] } });
 const month = (date: string, value: number | null, planningValue: number | null, lastYearValue: number | null = null, forecastValue: number | null = null) => ({ date, value, planningValue, lastYearValue, forecastValue });
 
 const kpis = [meta(1, "Revenue", "currency"), meta(2, "Churn", "percentage", "Customers"), meta(3, "Deals", "positions")];

@@ -7,33 +7,23 @@ import type { KpiMeta, ValuesResponse } from "../../../../src/contracts/kpis";
 import { FinancialTable } from "../../../../src/client/features/kpis/views/financial/financial-table";
 import { FinancialToolbar } from "../../../../src/client/features/kpis/views/financial/financial-toolbar";
 import { DARK } from "../../../../src/client/ui/theme";
+import { kpiMeta } from "../../../support/kpi-meta";
 import { actualComparisonColumns, columnTitle, computeColumns, formatCell, seriesFromMonthValues, type CompareWith } from "../../../../src/domain/kpi/flexible-columns";
 import { monthIndexOf } from "../../../../src/domain/months";
 
 test.after.each(() => cleanup());
 
-const meta = (id: number, name: string, parentId: number | null, more: Partial<KpiMeta> = {}): KpiMeta => ({
-  id,
-  key: name.toLowerCase(),
-  name,
-  description: "",
-  category: { id: 1, name: "P&L", kind: "financial", isComplex: false, flexibleColumnsConfig: [] },
-  parentId,
-  benchmarks: { valueBottom25: null, valueMedian50: null, valueTop25: null, top5: null },
-  aggregationType: "cum",
-  higherIsBetter: true,
-  favorite: false,
-  sensitivity: 0,
-  isCalculated: false,
-  formula: null,
-  unit: "currency",
-  cadence: "monthly",
-  validationState: "validated",
-  lastActualDate: "2026-10-01",
-  outdated: false,
-  writable: false,
-  ...more,
-});
+const meta = (id: number, name: string, parentId: number | null, more: Partial<KpiMeta> = {}): KpiMeta =>
+  kpiMeta(id, {
+    key: name.toLowerCase(),
+    name,
+    category: { id: 1, name: "P&L", kind: "financial", isComplex: false, flexibleColumnsConfig: [] },
+    parentId,
+    unit: "currency",
+    lastActualDate: "2026-10-01",
+    writable: false,
+    ...more,
+  });
 
 // Revenue > Product > Hardware, Revenue > Services; Costs (lower is better) > Staff; a margin (ratio).
 const kpis: KpiMeta[] = [

@@ -8,30 +8,20 @@ import { cardFigures } from "../../../../src/domain/kpi/dashboard-card";
 import { INVALID_NUMBER } from "../../../../src/domain/kpi/number-input";
 import { monthIndexOf } from "../../../../src/domain/months";
 import { renderWithBus } from "../../support/dom";
+import { kpiMeta } from "../../../support/kpi-meta";
 
 test.after.each(() => cleanup());
 
-const revenue: KpiMeta = {
-  id: 7,
+const revenue: KpiMeta = kpiMeta(7, {
   key: "revenue",
   name: "Revenue",
-  description: "",
   category: { id: 1, name: "P&L", kind: "financial", isComplex: false, flexibleColumnsConfig: [] },
-  parentId: null,
   benchmarks: { valueBottom25: 50_000, valueMedian50: 100_000, valueTop25: 150_000, top5: 200_000 },
-  aggregationType: "cum",
-  higherIsBetter: true,
-  favorite: false,
-  sensitivity: 0,
-  isCalculated: false,
-  formula: null,
   unit: "currency",
-  cadence: "monthly",
   validationState: "in_validation",
   lastActualDate: "2026-07-01",
   outdated: true,
-  writable: true,
-};
+});
 const months: KpiMonthValue[] = [
   { date: "2026-09-01", value: 120_000, planningValue: 100_000, lastYearValue: 90_000, forecastValue: null },
   { date: "2026-10-01", value: 160_000, planningValue: 200_000, lastYearValue: 95_000, forecastValue: 170_000 },

@@ -3,6 +3,7 @@ import { ThemeProvider } from "styled-components";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { KpiMeta, ValuesResponse } from "../../../../src/contracts/kpis";
+import { kpiMeta } from "../../../support/kpi-meta";
 import { KpiListView, type KpiListViewProps } from "../../../../src/client/features/kpis/views/list-view/kpi-list-view";
 import { LIGHT } from "../../../../src/client/ui/theme";
 import { FILTER_TOO_MANY_VALUES, LIST_VIEW_TOO_MANY_ROWS } from "../../../../src/domain/kpi/list-view";
@@ -11,27 +12,8 @@ import { monthDateOf, monthIndexOf } from "../../../../src/domain/months";
 
 test.after.each(() => cleanup());
 
-const meta = (id: number, name: string, unit: string, category = "Sales"): KpiMeta => ({
-  id,
-  key: `kpi_${id}`,
-  name,
-  description: "",
-  category: { id: 1, name: category, kind: "kpi", isComplex: false, flexibleColumnsConfig: [] },
-  parentId: null,
-  benchmarks: { valueBottom25: null, valueMedian50: null, valueTop25: null, top5: null },
-  aggregationType: "cum",
-  higherIsBetter: true,
-  favorite: false,
-  sensitivity: 0,
-  isCalculated: false,
-  formula: null,
-  unit,
-  cadence: "monthly",
-  validationState: "validated",
-  lastActualDate: null,
-  outdated: false,
-  writable: true,
-});
+const meta = (id: number, name: string, unit: string, category = "Sales"): KpiMeta =>
+  kpiMeta(id, { name, unit, category: { id: 1, name: category, kind: "kpi", isComplex: false, flexibleColumnsConfig: [] } });
 const JAN_2024 = monthIndexOf("2024-01-01");
 /** `count` months of one KPI from Jan 2024, actual = 1000 + 7 × month (all different). */
 const months = (id: number, count: number) => ({

@@ -11,6 +11,7 @@ import { Button, DangerAlert, ScreenPage } from "../../../ui/primitives";
 import { ReportingPeriodControls } from "./dashboard-filters";
 import { FinancialTable } from "./financial/financial-table";
 import { FinancialToolbar } from "./financial/financial-toolbar";
+import { ReportToolbar } from "./report-toolbar";
 import { useKpiMeta, useKpiView, useReportingFrame } from "./hooks";
 
 const Page = styled(ScreenPage)`
@@ -18,9 +19,6 @@ const Page = styled(ScreenPage)`
   nav { display: flex; gap: 6px; flex-wrap: wrap; }
   nav a { padding: 6px 12px; border-radius: 999px; border: 1px solid ${(p) => p.theme.border}; text-decoration: none; color: ${(p) => p.theme.text}; font-size: 14px; }
   nav a[aria-current="page"] { background: ${(p) => p.theme.accent}; color: ${(p) => p.theme.accentText}; border-color: ${(p) => p.theme.accent}; }
-  .toolbar { display: flex; flex-wrap: wrap; gap: 10px 18px; align-items: end; font-size: 13px; color: ${(p) => p.theme.textMuted}; }
-  .toolbar label { display: grid; gap: 4px; }
-  .toolbar select, .toolbar input { font: inherit; padding: 5px 8px; border-radius: 6px; border: 1px solid ${(p) => p.theme.border}; background: ${(p) => p.theme.surface}; color: ${(p) => p.theme.text}; }
   .status { color: ${(p) => p.theme.textMuted}; font-size: 13px; }
 `;
 
@@ -81,7 +79,7 @@ export default function FinancialDashboardScreen() {
           </Link>
         ))}
       </nav>
-      <div className="toolbar">
+      <ReportToolbar>
         <ReportingPeriodControls />
         <label>
           Period
@@ -99,7 +97,7 @@ export default function FinancialDashboardScreen() {
             </option>
           </select>
         </label>
-      </div>
+      </ReportToolbar>
       {chosenView === "actual_comparison" ? (
         <FinancialToolbar
           fullYear={fullYear}

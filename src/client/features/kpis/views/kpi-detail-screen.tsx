@@ -12,6 +12,7 @@ import { BucketSizePicker } from "./chart/bucket-size-picker";
 import { KpiHistoryChart } from "./chart/kpi-history-chart";
 import { ReportingPeriodControls } from "./dashboard-filters";
 import { FavoriteButton } from "./favorite-button";
+import { ReportToolbar } from "./report-toolbar";
 import { useKpiMeta, useKpiView, useReportingFrame } from "./hooks";
 import { Badge, percentText } from "./kpi-card";
 import { ValueGrid } from "./value-grid";
@@ -20,9 +21,6 @@ const Page = styled(ScreenPage)`
   max-width: 1200px;
   header { display: flex; gap: 12px; align-items: center; flex-wrap: wrap; }
   .facts { display: flex; gap: 8px 16px; flex-wrap: wrap; font-size: 13px; color: ${(p) => p.theme.textMuted}; }
-  .toolbar { display: flex; flex-wrap: wrap; gap: 10px 18px; align-items: end; font-size: 13px; color: ${(p) => p.theme.textMuted}; }
-  .toolbar label { display: grid; gap: 4px; }
-  .toolbar select, .toolbar input { font: inherit; padding: 5px 8px; border-radius: 6px; border: 1px solid ${(p) => p.theme.border}; background: ${(p) => p.theme.surface}; color: ${(p) => p.theme.text}; }
   .summary { display: grid; grid-template-columns: repeat(auto-fit, minmax(220px, 1fr)); gap: 12px; }
   .summary section, .panel { background: ${(p) => p.theme.surface}; border: 1px solid ${(p) => p.theme.border}; border-radius: 10px; padding: 12px 16px; }
   .summary dl { margin: 0; display: grid; grid-template-columns: auto auto; gap: 4px 12px; font-size: 14px; }
@@ -92,9 +90,9 @@ export default function KpiDetailScreen() {
         {kpi.isCalculated ? <span>Calculated: {kpi.formula}</span> : null}
       </div>
       {kpi.description ? <p>{kpi.description}</p> : null}
-      <div className="toolbar">
+      <ReportToolbar>
         <ReportingPeriodControls />
-      </div>
+      </ReportToolbar>
 
       {aggregates?.status === "error" ? <DangerAlert>{aggregates.message}</DangerAlert> : null}
       <div className="summary" aria-busy={aggregates?.status === "loading"}>
@@ -138,9 +136,9 @@ export default function KpiDetailScreen() {
       </div>
 
       <section className="panel" aria-label="Chart" aria-busy={history?.status === "loading"}>
-        <div className="toolbar" style={{ marginBottom: 8 }}>
+        <ReportToolbar style={{ marginBottom: 8 }}>
           <BucketSizePicker value={bucketSize} onChange={setBucketSize} />
-        </div>
+        </ReportToolbar>
         {history?.status === "error" ? <DangerAlert>{history.message}</DangerAlert> : null}
         {history?.data ? (
           <KpiHistoryChart buckets={history.data[kpiId] ?? []} unit={kpi.unit} currency={frame.currency} title={`${kpi.name} (${frame.currency})`} />

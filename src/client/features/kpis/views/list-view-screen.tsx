@@ -3,14 +3,12 @@ import { styled } from "styled-components";
 import { monthDateOf } from "../../../../domain/months";
 import { ScreenPage } from "../../../ui/primitives";
 import { ReportingPeriodControls } from "./dashboard-filters";
+import { ReportToolbar } from "./report-toolbar";
 import { useKpiMeta, useKpiView, useReportingFrame } from "./hooks";
 import { KpiListView } from "./list-view/kpi-list-view";
 
 const Page = styled(ScreenPage)`
   max-width: none;
-  .toolbar { display: flex; flex-wrap: wrap; gap: 10px 18px; align-items: end; font-size: 13px; color: ${(p) => p.theme.textMuted}; }
-  .toolbar label { display: grid; gap: 4px; }
-  .toolbar select, .toolbar input { font: inherit; padding: 5px 8px; border-radius: 6px; border: 1px solid ${(p) => p.theme.border}; background: ${(p) => p.theme.surface}; color: ${(p) => p.theme.text}; }
 `;
 
 const TIMEFRAMES = [
@@ -41,7 +39,7 @@ export default function ListViewScreen() {
   return (
     <Page aria-labelledby="list-title">
       <h1 id="list-title">List view</h1>
-      <div className="toolbar">
+      <ReportToolbar>
         <ReportingPeriodControls />
         <label>
           Timeframe
@@ -61,7 +59,7 @@ export default function ListViewScreen() {
             <option value="financial">Financial</option>
           </select>
         </label>
-      </div>
+      </ReportToolbar>
       <KpiListView
         kpis={kpis}
         values={listValues}
