@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from "fastify";
 import { AppSettings } from "../../../contracts/kpis";
 import type { AppServices } from "../../services";
-import { asUser, decodeFields } from "./kpi-access";
+import { decodeInput } from "../../platform/http/decode";
+import { asUser } from "./kpi-access";
 
 /**
  * The signed-in user's app settings (GET and PUT /api/settings/): the dashboards' filters and
@@ -20,7 +21,7 @@ export const appSettingsRoutes: FastifyPluginAsync<AppServices> = async (app, se
   );
 
   app.put("/settings/", async (request) => {
-    const settings = decodeFields(AppSettings, request.body);
+    const settings = decodeInput(AppSettings, request.body);
     return run(request, async ({ context, user }) => {
       const json = JSON.stringify(settings);
       await context.db

@@ -1,11 +1,9 @@
-import type { Schema } from "@effect/schema";
 import type { FastifyRequest } from "fastify";
 import { canReadSensitivity } from "../../../domain/permissions/sensitivity";
 import type { TenantContext } from "../../db/tenancy";
 import { authenticate, type RequestUser } from "../../platform/auth/authenticate";
 import { permissionsOf } from "../../platform/auth/permissions";
-import { decodeInput } from "../../platform/http/decode";
-import { badRequest, forbidden, HttpError, notFound } from "../../platform/http/errors";
+import { forbidden, notFound } from "../../platform/http/errors";
 import type { AppServices } from "../../services";
 import type { Reader } from "./kpi-service";
 
@@ -50,21 +48,3 @@ export function pathId(raw: string): number {
   return Number(raw);
 }
 
-/**
- * decodeInput, without the noise of nested optional fields: when a field inside an optional
- * struct fails (`columns.0.offset.value`), the struct itself also reports its "undefined"
- * alternative (`columns.0.offset: Expected undefined, actual {…}`), which tells the user nothing.
- */
-export function decodeFields<A, I>(schema: Schema.Schema<A, I>, input: unknown): A {
-  try {
-    return decodeInput(schema, input);
-  } catch (error) {
-    if (!(error instanceof HttpError) || error.statusCode !== 400) throw error;
-    const fields = error.body as Record<string, string[]>;
-    const paths = Object.keys(fields);
-    const kept = Object.entries(fields).filter(
-      ([field, messages]) => !(messages.every((message) => /^Expected undefined, actual /.test(message)) && paths.some((path) => path.startsWith(`${field}.`))),
-    );
-    throw badRequest(Object.fromEntries(kept));
-  }
-}

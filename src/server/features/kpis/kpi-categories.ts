@@ -4,7 +4,8 @@ import type { TenantContext } from "../../db/tenancy";
 import { badRequest, notFound } from "../../platform/http/errors";
 import type { AppServices } from "../../services";
 import { flexibleColumnsProblems } from "./flexible-columns";
-import { asUser, decodeFields, pathId, requireReportingManage, requireReportingRead } from "./kpi-access";
+import { decodeInput } from "../../platform/http/decode";
+import { asUser, pathId, requireReportingManage, requireReportingRead } from "./kpi-access";
 
 /**
  * KPI categories with their financial-table columns (GET /api/kpis/categories/?kind=,
@@ -15,7 +16,7 @@ export const kpiCategoryRoutes: FastifyPluginAsync<AppServices> = async (app, se
   const run = asUser(services);
 
   app.get("/kpis/categories/", async (request) => {
-    const { kind } = decodeFields(CategoriesQuery, request.query);
+    const { kind } = decodeInput(CategoriesQuery, request.query);
     return run(request, async ({ context, reader }) => {
       requireReportingRead(reader);
       let query = categoriesQuery(context);
@@ -28,7 +29,7 @@ export const kpiCategoryRoutes: FastifyPluginAsync<AppServices> = async (app, se
     run(request, async ({ context, reader }) => {
       requireReportingManage(reader);
       const id = pathId(request.params.id);
-      const { flexibleColumnsConfig } = decodeFields(CategoryChangeRequest, request.body);
+      const { flexibleColumnsConfig } = decodeInput(CategoryChangeRequest, request.body);
       const problems = flexibleColumnsProblems(flexibleColumnsConfig);
       if (Object.keys(problems).length > 0) throw badRequest(problems);
       const updated = await context.db

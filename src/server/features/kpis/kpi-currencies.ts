@@ -15,7 +15,8 @@ import {
 import type { TenantContext } from "../../db/tenancy";
 import { badRequest, notFound } from "../../platform/http/errors";
 import type { AppServices } from "../../services";
-import { asUser, decodeFields, pathId, requireReportingManage, requireReportingRead } from "./kpi-access";
+import { decodeInput } from "../../platform/http/decode";
+import { asUser, pathId, requireReportingManage, requireReportingRead } from "./kpi-access";
 
 /** The corporate (local) currency's id in the list: named rates have identities from 1 up. */
 export const CORPORATE_CURRENCY_ID = 0;
@@ -49,7 +50,7 @@ export const kpiCurrencyRoutes: FastifyPluginAsync<AppServices> = async (app, se
     const created = await uniqueName(() =>
       run(request, async ({ context, reader }) => {
         requireReportingManage(reader);
-        const input = decodeFields(CurrencyCreateRequest, request.body);
+        const input = decodeInput(CurrencyCreateRequest, request.body);
         requireDistinctDates(input.rates);
         await requireFreeName(context, input.name, null);
         const row = await context.db.insertInto("fx_rates").values({ tenant_id: context.tenantId, name: input.name, currency: input.code }).returning("id").executeTakeFirstOrThrow();
@@ -66,7 +67,7 @@ export const kpiCurrencyRoutes: FastifyPluginAsync<AppServices> = async (app, se
   app.patch("/kpis/currencies/corporate/", (request) =>
     run(request, async ({ context, reader }) => {
       requireReportingManage(reader);
-      const { code } = decodeFields(CorporateCurrencyRequest, request.body);
+      const { code } = decodeInput(CorporateCurrencyRequest, request.body);
       const previous = (await context.db.selectFrom("tenants").select("local_currency").where("id", "=", context.tenantId).executeTakeFirstOrThrow()).local_currency;
       await context.db
         .updateTable("tenants")
@@ -83,7 +84,7 @@ export const kpiCurrencyRoutes: FastifyPluginAsync<AppServices> = async (app, se
       run(request, async ({ context, reader }) => {
         requireReportingManage(reader);
         const id = pathId(request.params.id);
-        const change = decodeFields(CurrencyChangeRequest, request.body);
+        const change = decodeInput(CurrencyChangeRequest, request.body);
         await currencyDetail(context, id); // 404 before anything else
         if (change.name !== undefined) await requireFreeName(context, change.name, id);
         const set = { ...(change.name !== undefined ? { name: change.name } : {}), ...(change.code !== undefined ? { currency: change.code } : {}) };
@@ -98,7 +99,7 @@ export const kpiCurrencyRoutes: FastifyPluginAsync<AppServices> = async (app, se
     run(request, async ({ context, reader }) => {
       requireReportingManage(reader);
       const id = pathId(request.params.id);
-      const { rates } = decodeFields(CurrencyRatesRequest, request.body);
+      const { rates } = decodeInput(CurrencyRatesRequest, request.body);
       requireDistinctDates(rates);
       await currencyDetail(context, id);
       await replaceRates(context, id, rates);

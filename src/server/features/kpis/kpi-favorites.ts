@@ -1,9 +1,10 @@
+import { decodeInput } from "../../platform/http/decode";
 import type { FastifyPluginAsync } from "fastify";
 import { FAVORITES_DUPLICATE, FavoriteRequest, FavoritesBulkRequest } from "../../../contracts/kpis";
 import type { TenantContext } from "../../db/tenancy";
 import { badRequest, notFound } from "../../platform/http/errors";
 import type { AppServices } from "../../services";
-import { asUser, decodeFields, pathId, type UserWork } from "./kpi-access";
+import { asUser, pathId, type UserWork } from "./kpi-access";
 import { loadKpis } from "./kpi-repository";
 import { mayRead } from "./kpi-service";
 
@@ -25,7 +26,7 @@ export const kpiFavoritesRoutes: FastifyPluginAsync<AppServices> = async (app, s
   app.get("/kpis/favorites/", (request) => run(request, readableFavorites));
 
   app.post("/kpis/favorites/", async (request) => {
-    const { kpi } = decodeFields(FavoriteRequest, request.body);
+    const { kpi } = decodeInput(FavoriteRequest, request.body);
     return run(request, async (scope) => {
       await requireReadable(scope, [kpi]);
       const { context, user } = scope;
@@ -51,7 +52,7 @@ export const kpiFavoritesRoutes: FastifyPluginAsync<AppServices> = async (app, s
   );
 
   app.put("/kpis/favorites/", async (request) => {
-    const { kpis } = decodeFields(FavoritesBulkRequest, request.body);
+    const { kpis } = decodeInput(FavoritesBulkRequest, request.body);
     if (new Set(kpis).size !== kpis.length) throw badRequest({ kpis: [FAVORITES_DUPLICATE] });
     return run(request, async (scope) => {
       await requireReadable(scope, kpis);

@@ -1,3 +1,4 @@
+import { decodeInput } from "../../platform/http/decode";
 import type { FastifyPluginAsync } from "fastify";
 import {
   KPI_NOT_EDITABLE,
@@ -14,7 +15,7 @@ import { monthIndexOf } from "../../../domain/months";
 import type { TenantContext } from "../../db/tenancy";
 import { badRequest, HttpError, notFound } from "../../platform/http/errors";
 import type { AppServices } from "../../services";
-import { asUser, decodeFields } from "./kpi-access";
+import { asUser } from "./kpi-access";
 import { loadFxRate, loadKpis } from "./kpi-repository";
 import { mayRead, mayWrite, type Reader } from "./kpi-service";
 import { valuesFor } from "./kpi-values";
@@ -29,7 +30,7 @@ export const kpiValuesRoutes: FastifyPluginAsync<AppServices> = async (app, serv
   const run = asUser(services);
 
   app.post("/kpis/values/", async (request) => {
-    const input = decodeFields(ValuesRequest, request.body);
+    const input = decodeInput(ValuesRequest, request.body);
     const first = monthIndexOf(input.startDate);
     const last = monthIndexOf(input.date);
     if (first > last) throw badRequest({ startDate: [VALUES_RANGE_REVERSED] });
@@ -48,7 +49,7 @@ export const kpiValuesRoutes: FastifyPluginAsync<AppServices> = async (app, serv
 
   // Planning edits replace the month's planning value; "-" removes it. All values of a request or none.
   app.post("/kpis/planning-values/", async (request) => {
-    const { values } = decodeFields(PlanningValuesRequest, request.body);
+    const { values } = decodeInput(PlanningValuesRequest, request.body);
     return run(request, async ({ context, user, reader }) => {
       if (!mayPlan(reader)) throw new HttpError(403, { detail: PLANNING_FORBIDDEN });
       const kpis = new Map((await loadKpis(context)).map((kpi) => [kpi.id, kpi] as const));
