@@ -1,14 +1,11 @@
 // Ingest 200,000 KPI values through withTenant (as the app role, under RLS) and run the
 // month × KPI aggregate, on embedded PGlite and on PostgreSQL in the same run.
 import { sql } from "kysely";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { monthDateOf, monthIndexOf } from "../../src/domain/months";
-import { openPGlite, type Database } from "../../src/server/db/database";
+import type { Database } from "../../src/server/db/database";
 import { migrateToLatest } from "../../src/server/db/migrate";
 import { createWithTenant } from "../../src/server/db/tenancy";
-import { medianMs, scratchPostgres, timeMs } from "./support";
+import { medianMs, onBothEngines, timeMs } from "./support";
 
 const KPIS = 250;
 const DIMENSIONS = 10;
@@ -53,15 +50,7 @@ async function measure(database: Database) {
   return { ingestMs, aggregateMs, rows: values.length, groups };
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), "meridian-bench-"));
-const pglite = await openPGlite(dataDir);
-const onPGlite = await measure(pglite);
-await pglite.close();
-rmSync(dataDir, { recursive: true, force: true });
-
-const server = await scratchPostgres();
-const onPostgres = server ? await measure(server.database) : null;
-await server?.drop();
+const { pglite: onPGlite, postgres: onPostgres } = await onBothEngines(measure);
 
 const row = (engine: string, m: typeof onPGlite) => ({
   case: engine,

@@ -16,7 +16,7 @@ import type { KpiAggregates } from "../../src/domain/kpi/kpi-aggregates";
 import { monthDateOf, monthIndexOf } from "../../src/domain/months";
 import { buildApp } from "../../src/server/app";
 import type { ServerConfig } from "../../src/server/config";
-import { openPGlite, type Database } from "../../src/server/db/database";
+import type { Database } from "../../src/server/db/database";
 import { migrateToLatest } from "../../src/server/db/migrate";
 import { createWithTenant, type WithTenant } from "../../src/server/db/tenancy";
 import { aggregatesFor } from "../../src/server/features/kpis/kpi-service";
@@ -26,7 +26,7 @@ import { createThrottle } from "../../src/server/platform/auth/throttle";
 import { createTokenSigner } from "../../src/server/platform/auth/tokens";
 import { EventWakeups } from "../../src/server/platform/events/wakeups";
 import { createMailer } from "../../src/server/platform/mail/mailer";
-import { scratchPostgres } from "./support";
+import { onBothEngines } from "./support";
 
 const KPIS = 500;
 const DASHBOARD = 100;
@@ -341,15 +341,7 @@ async function measure(database: Database) {
   return { endpointMs, serviceMs, boundMs, naiveMs, compared, nonNull, types, valueRows };
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), "meridian-bench-"));
-const pglite = await openPGlite(dataDir);
-const onPGlite = await measure(pglite);
-await pglite.close();
-rmSync(dataDir, { recursive: true, force: true });
-
-const server = await scratchPostgres();
-const onPostgres = server ? await measure(server.database) : null;
-await server?.drop();
+const { pglite: onPGlite, postgres: onPostgres } = await onBothEngines(measure);
 
 type Measured = typeof onPGlite;
 const rows = (engine: string, m: Measured) => [

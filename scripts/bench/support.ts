@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import pg from "pg";
-import { openPostgres, type Database } from "../../src/server/db/database";
+import { openPGlite, openPostgres, type Database } from "../../src/server/db/database";
 
 /** Median wall time in ms of `runs` calls (after one warm-up call). */
 export async function medianMs(runs: number, work: () => Promise<unknown>): Promise<number> {
@@ -45,4 +48,20 @@ export async function scratchPostgres(): Promise<{ database: Database; drop(): P
       await admin.end();
     },
   };
+}
+
+/**
+ * `measure` on a fresh on-disk PGlite and, when a server answers, a throw-away PostgreSQL
+ * database; both are removed afterwards. `postgres` is null without a server.
+ */
+export async function onBothEngines<T>(measure: (database: Database) => Promise<T>): Promise<{ pglite: T; postgres: T | null }> {
+  const dataDir = mkdtempSync(join(tmpdir(), "meridian-bench-"));
+  const pglite = await openPGlite(dataDir);
+  const onPGlite = await measure(pglite);
+  await pglite.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  const server = await scratchPostgres();
+  const onPostgres = server ? await measure(server.database) : null;
+  await server?.drop();
+  return { pglite: onPGlite, postgres: onPostgres };
 }
