@@ -24,6 +24,11 @@ export function monthDateOf(index: MonthIndex): MonthDate {
 /** The calendar month (1-12) of a month index. */
 export const calendarMonthOf = (index: MonthIndex) => (((index % 12) + 12) % 12) + 1;
 
+const MONTH_NAMES = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
+
+/** "Oct 2026": how every screen names a month. */
+export const monthLabel = (index: MonthIndex) => `${MONTH_NAMES[calendarMonthOf(index) - 1]} ${Math.floor(index / 12)}`;
+
 /** The month an instant falls in, in UTC. */
 export const monthIndexAt = (instant: Date): MonthIndex => instant.getUTCFullYear() * 12 + instant.getUTCMonth();
 

@@ -67,3 +67,15 @@ export const ScreenPage = styled.section`
   p { margin: 0; line-height: 1.5; }
   ol { margin: 0; padding-left: 20px; display: grid; gap: 20px; }
 `;
+
+/** A failed load: the reason and a way to ask again. */
+export function RetryAlert({ message, onRetry }: { message: string | null; onRetry: () => void }) {
+  return (
+    <DangerAlert>
+      {message}{" "}
+      <Button type="button" onClick={onRetry}>
+        Try again
+      </Button>
+    </DangerAlert>
+  );
+}

@@ -1,5 +1,5 @@
 import type { FlexibleColumn } from "../../contracts/kpis";
-import { monthIndexOf, monthRange, type MonthIndex } from "../months";
+import { monthIndexOf, monthLabel, monthRange, type MonthIndex } from "../months";
 import { aggregate, continued, effectiveEnd, fullYearMonths, ltmMonths, perMonth, ytdMonths, type AggregationType, type MonthlySeries } from "./aggregation";
 import { formatKpiValue, formatNumber, type FormatOptions } from "./number-format";
 import { percentChange, PERCENT_CHANGE_SENTINEL } from "./percent-change";
@@ -211,7 +211,6 @@ export function formatCell(cell: ColumnCell, unit: string, options: FormatOption
 
 const DATA_TYPE_TITLE = { actuals: "Actual", planning: "Plan", forecast: "Forecast", actuals_planning: "Actual + Plan", actuals_forecast: "Actual + Forecast" } as const;
 const PERIOD_TITLE = { ytd: "YTD", ltm: "LTM", full_year: "FY", current_selection: "" } as const;
-const MONTH_NAMES = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
 
 /**
  * A column's header: its `title`, or one read from the definition: "Actual YTD", "Plan FY",
@@ -242,7 +241,6 @@ export function columnTitle(column: FlexibleColumn, columns: readonly FlexibleCo
 }
 
 const signed = (value: number) => (value > 0 ? `+${value}` : `−${Math.abs(value)}`);
-const monthLabel = (month: MonthIndex) => `${MONTH_NAMES[((month % 12) + 12) % 12]} ${Math.floor(month / 12)}`;
 const rangeLabel = (first: MonthIndex, last: MonthIndex) => (first === last ? monthLabel(first) : `${monthLabel(first)} – ${monthLabel(last)}`);
 
 /** What the standard financial dashboard compares the actuals with ("Compare with"). */

@@ -1,5 +1,5 @@
 import type { KpiMeta, ValuesResponse } from "../../contracts/kpis";
-import type { MonthDate } from "../months";
+import { monthIndexOf, monthLabel as monthLabelOf, type MonthDate } from "../months";
 import { formatKpiValue, MAX_DECIMALS, SCALE_OPTIONS, type Decimals, type FormatOptions, type Scale } from "./number-format";
 import { percentChange, PERCENT_CHANGE_SENTINEL } from "./percent-change";
 
@@ -123,11 +123,9 @@ export function cellText(row: ListViewRow, key: ListViewColumnKey, settings: Col
 
 export const unitLabel = (unit: string, currency: string) => (unit === "currency" ? currency : unit === "percentage" ? "%" : unit);
 
-const MONTH_NAMES = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 /** "2026-03-01" → "Mar 2026"; anything that is not a month date is shown as it came. */
 export function monthLabel(month: MonthDate): string {
-  const match = /^(\d{4})-(0[1-9]|1[0-2])-01$/.exec(month);
-  return match ? `${MONTH_NAMES[Number(match[2]) - 1]} ${match[1]}` : month;
+  return /^\d{4}-(0[1-9]|1[0-2])-01$/.test(month) ? monthLabelOf(monthIndexOf(month)) : month;
 }
 
 /** The sentinel of percent change stands for "infinitely more or less", so it reads as ±∞. */

@@ -7,21 +7,14 @@ import { useDispatch, useModel } from "../../../bus/use-model";
 import { Button } from "../../../ui/primitives";
 import type { Dashboard } from "../model";
 import { useReportingFrame } from "./hooks";
+import { ReportToolbar } from "./report-toolbar";
 
-const Bar = styled.form`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 10px 18px;
-  align-items: end;
-  font-size: 13px;
-  color: ${(p) => p.theme.textMuted};
-  label { display: grid; gap: 4px; }
+/** The report toolbar, with the trend checkboxes as one labelled group. */
+const Bar = styled(ReportToolbar)`
   fieldset { border: none; padding: 0; margin: 0; display: flex; gap: 10px; align-items: center; }
   legend { float: left; margin-right: 6px; }
   fieldset label { display: flex; gap: 4px; align-items: center; }
-  select, input[type="month"] { font: inherit; padding: 5px 8px; border-radius: 6px; border: 1px solid ${(p) => p.theme.border}; background: ${(p) => p.theme.surface}; color: ${(p) => p.theme.text}; }
 `;
-
 const TREND_DURATIONS = [1, 3, 6, 12];
 const TREND_OFFSETS = [0, 1, 2, 3, 6, 12];
 const DIRECTIONS = [
@@ -67,7 +60,7 @@ export function DashboardFilters({ dashboard }: { dashboard: Dashboard }) {
   const filter = useModel((state: AppState) => state.kpis.filters[dashboard]);
   const change = (patch: Partial<DashboardFilter>) => dispatch({ _tag: "ChangeDashboardFilter", dashboard, filter: { ...filter, ...patch } });
   return (
-    <Bar aria-label="Dashboard filters" onSubmit={(event) => event.preventDefault()}>
+    <Bar as="form" aria-label="Dashboard filters" onSubmit={(event) => event.preventDefault()}>
       <ReportingPeriodControls />
       <label>
         Trend over

@@ -3,15 +3,14 @@ import { styled } from "styled-components";
 import type { KpiMeta } from "../../../../contracts/kpis";
 import { cardFigures, highAndLowPerformers, passesTrendFilter, type KpiCardFigures } from "../../../../domain/kpi/dashboard-card";
 import { formatKpiValue } from "../../../../domain/kpi/number-format";
-import { monthDateOf, type MonthIndex } from "../../../../domain/months";
+import { monthDateOf, monthLabel, type MonthIndex } from "../../../../domain/months";
 import type { AppState } from "../../../app/state";
 import { useDispatch, useModel } from "../../../bus/use-model";
-import { Button, DangerAlert, ScreenPage } from "../../../ui/primitives";
+import { RetryAlert, ScreenPage } from "../../../ui/primitives";
 import type { Dashboard } from "../model";
 import { DashboardFilters } from "./dashboard-filters";
 import { useKpiMeta, useKpiView, useReportingFrame } from "./hooks";
 import { KpiCard, percentText } from "./kpi-card";
-import { monthLabel } from "./labels";
 
 export type DashboardKind = Dashboard | "favorites";
 
@@ -85,20 +84,10 @@ export function DashboardView({ kind, title }: { kind: DashboardKind; title: str
       <h1 id="dashboard-title">{title}</h1>
       {kind === "favorites" ? null : <DashboardFilters dashboard={kind} />}
       {meta.status === "error" ? (
-        <DangerAlert>
-          {meta.message}{" "}
-          <Button type="button" onClick={() => dispatch({ _tag: "LoadKpiMeta" })}>
-            Try again
-          </Button>
-        </DangerAlert>
+        <RetryAlert message={meta.message} onRetry={() => dispatch({ _tag: "LoadKpiMeta" })} />
       ) : null}
       {failure ? (
-        <DangerAlert>
-          {failure}{" "}
-          <Button type="button" onClick={() => valuesCommand && dispatch(valuesCommand)}>
-            Try again
-          </Button>
-        </DangerAlert>
+        <RetryAlert message={failure} onRetry={() => valuesCommand && dispatch(valuesCommand)} />
       ) : null}
       {meta.status !== "loaded" || (ready && (!values?.data || (kind === "strategic" && !aggregates?.data))) ? <p className="status">Loading KPIs…</p> : null}
       {meta.status === "loaded" && kpis.length === 0 ? (

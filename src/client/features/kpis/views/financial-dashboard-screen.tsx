@@ -7,7 +7,7 @@ import { actualComparisonColumns, columnsSpan, type CompareWith } from "../../..
 import { monthDateOf } from "../../../../domain/months";
 import type { AppState } from "../../../app/state";
 import { useDispatch, useModel } from "../../../bus/use-model";
-import { Button, DangerAlert, ScreenPage } from "../../../ui/primitives";
+import { DangerAlert, RetryAlert, ScreenPage } from "../../../ui/primitives";
 import { ReportingPeriodControls } from "./dashboard-filters";
 import { FinancialTable } from "./financial/financial-table";
 import { FinancialToolbar } from "./financial/financial-toolbar";
@@ -111,12 +111,7 @@ export default function FinancialDashboardScreen() {
       ) : null}
       {meta.status === "error" ? <DangerAlert>{meta.message}</DangerAlert> : null}
       {values?.status === "error" ? (
-        <DangerAlert>
-          {values.message}{" "}
-          <Button type="button" onClick={() => valuesCommand && dispatch(valuesCommand)}>
-            Try again
-          </Button>
-        </DangerAlert>
+        <RetryAlert message={values.message} onRetry={() => valuesCommand && dispatch(valuesCommand)} />
       ) : null}
       {meta.status === "loaded" && !category ? <p className="status">There are no financial categories yet.</p> : null}
       {values?.data && category ? (

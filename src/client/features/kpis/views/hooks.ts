@@ -53,7 +53,8 @@ export function useKpiView<C extends ViewCommand>(command: C | null): ViewData<V
   const dispatch = useDispatch();
   const revision = useModel((state: AppState) => state.kpis.revision);
   const params = command ? viewParams(command) : null;
-  const stable = useMemo(() => command, [params]); // eslint-disable-line react-hooks/exhaustive-deps
+  // The command object is new on every render; its parameters say when it really changed.
+  const stable = useMemo(() => command, [params]);
   useEffect(() => {
     if (stable) dispatch(stable);
   }, [dispatch, stable, revision]);

@@ -7,7 +7,7 @@ import { percentChange } from "../../../../domain/kpi/percent-change";
 import { monthDateOf } from "../../../../domain/months";
 import type { AppState } from "../../../app/state";
 import { useDispatch, useModel } from "../../../bus/use-model";
-import { Button, DangerAlert, ScreenPage } from "../../../ui/primitives";
+import { DangerAlert, RetryAlert, ScreenPage } from "../../../ui/primitives";
 import { BucketSizePicker } from "./chart/bucket-size-picker";
 import { KpiHistoryChart } from "./chart/kpi-history-chart";
 import { ReportingPeriodControls } from "./dashboard-filters";
@@ -150,12 +150,7 @@ export default function KpiDetailScreen() {
       <section className="panel" aria-label="Monthly values">
         <h2>Monthly values</h2>
         {values?.status === "error" ? (
-          <DangerAlert>
-            {values.message}{" "}
-            <Button type="button" onClick={() => valuesCommand && dispatch(valuesCommand)}>
-              Try again
-            </Button>
-          </DangerAlert>
+          <RetryAlert message={values.message} onRetry={() => valuesCommand && dispatch(valuesCommand)} />
         ) : null}
         {values?.data ? (
           <ValueGrid

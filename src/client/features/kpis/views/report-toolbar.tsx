@@ -9,5 +9,5 @@ export const ReportToolbar = styled.div`
   font-size: 13px;
   color: ${(p) => p.theme.textMuted};
   label { display: grid; gap: 4px; }
-  select, input { font: inherit; padding: 5px 8px; border-radius: 6px; border: 1px solid ${(p) => p.theme.border}; background: ${(p) => p.theme.surface}; color: ${(p) => p.theme.text}; }
+  select, input:not([type="checkbox"]) { font: inherit; padding: 5px 8px; border-radius: 6px; border: 1px solid ${(p) => p.theme.border}; background: ${(p) => p.theme.surface}; color: ${(p) => p.theme.text}; }
 `;

@@ -3,11 +3,10 @@ import { styled } from "styled-components";
 import type { KpiMeta, KpiMonthValue } from "../../../../contracts/kpis";
 import { formatKpiValue } from "../../../../domain/kpi/number-format";
 import { percentChange } from "../../../../domain/kpi/percent-change";
-import { monthIndexOf } from "../../../../domain/months";
+import { monthIndexOf, monthLabel } from "../../../../domain/months";
 import { Button, DangerAlert } from "../../../ui/primitives";
 import type { PendingValue } from "../model";
 import { percentText } from "./kpi-card";
-import { monthLabel } from "./labels";
 
 const Table = styled.table`
   width: 100%;
