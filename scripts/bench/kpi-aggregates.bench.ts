@@ -3,7 +3,8 @@
 // GET /api/kpis/aggregates/?endDate=…&idList=<100 ids>, signed-in user, auth, permissions, RLS)
 // against (a) naive: one SQL query per KPI and period (YTD, LTM, full year, last year's YTD and
 // full year) and (b) the bound: one hand-written SQL query (window functions and FILTER) computing
-// every field of the same aggregates for the 100 KPIs, in one tenant transaction. The three must
+// every field of the same aggregates for the 100 KPIs (with the months behind each figure and the
+// like-for-like pairs), in one tenant transaction. The three must
 // agree on every number of every KPI, or the bench fails. On PGlite (on disk) and on PostgreSQL.
 import { sql, type RawBuilder } from "kysely";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -61,6 +62,7 @@ function windowsOf(endDate: string) {
   const start = fiscalYearStart(end, FISCAL_YEAR_OFFSET);
   const d = (month: number) => sql.lit(monthDateOf(month));
   return {
+    months: { ytdFirst: start, end },
     end: d(end),
     ytd: [d(start), d(end)],
     lastYtd: [d(start - 12), d(end - 12)],
@@ -92,9 +94,22 @@ function aggregateOf(type: Type | null, value: RawBuilder<unknown>, [from, to]: 
 /** Actuals up to the window's last actual, then `then` (planning or forecast) for the months after it. */
 const continued = (last: RawBuilder<unknown>, then: RawBuilder<unknown>) => sql`case when ${last} is not null and month <= ${last} then a else ${then} end`;
 
-/** The fields of one period: [name, select expression]. */
+/** How many months of the window have a value: the months behind a figure. */
+const countOf = (value: RawBuilder<unknown>, [from, to]: Window) => sql`count(${value}) filter (where month between ${from} and ${to})`;
+
+/** `value` only in the months where `other` has one too (like for like). */
+const where = (value: RawBuilder<unknown>, other: RawBuilder<unknown>) => sql`case when ${other} is not null then ${value} end`;
+
+/** Months in a window, as the endpoint counts them (`monthCounts.period`). */
+const monthsIn = (from: number, to: number) => sql.lit(to - from + 1);
+
+/**
+ * The fields of one period: [name, select expression]. Besides each aggregate: the months behind
+ * it (`monthCounts`), and the like-for-like pairs over the months where both series have a value
+ * (`a_ly` is the actual twelve months earlier).
+ */
 function periodFields(period: "ytd" | "ltm" | "fullyear" | "lastYtd" | "lastYear", type: Type | null, w: ReturnType<typeof windowsOf>): [string, RawBuilder<unknown>][] {
-  const [a, p, f] = [sql`a`, sql`p`, sql`f`];
+  const [a, p, f, ly] = [sql`a`, sql`p`, sql`f`, sql`a_ly`];
   switch (period) {
     case "ytd":
       return [
@@ -104,9 +119,24 @@ function periodFields(period: "ytd" | "ltm" | "fullyear" | "lastYtd" | "lastYear
         ["ytd.actualPlanningValue", aggregateOf(type, continued(sql`l_ytd`, p), w.ytd)],
         ["ytd.actualForecastValue", aggregateOf(type, continued(sql`l_ytd`, f), w.ytd)],
         ["ytd.closestDate", sql`max(l_ytd)::text`],
+        ["ytd.monthCounts.period", monthsIn(w.months.ytdFirst, w.months.end)],
+        ["ytd.monthCounts.actualValue", countOf(a, w.ytd)],
+        ["ytd.monthCounts.planningValue", countOf(p, w.ytd)],
+        ["ytd.monthCounts.forecastValue", countOf(f, w.ytd)],
+        ["ytd.monthCounts.actualPlanningValue", countOf(continued(sql`l_ytd`, p), w.ytd)],
+        ["ytd.monthCounts.actualForecastValue", countOf(continued(sql`l_ytd`, f), w.ytd)],
+        ["ytd.actualVsPlanning.months", countOf(where(a, p), w.ytd)],
+        ["ytd.actualVsPlanning.actualValue", aggregateOf(type, where(a, p), w.ytd)],
+        ["ytd.actualVsPlanning.planningValue", aggregateOf(type, where(p, a), w.ytd)],
+        ["ytd.actualVsLastYear.months", countOf(where(a, ly), w.ytd)],
+        ["ytd.actualVsLastYear.actualValue", aggregateOf(type, where(a, ly), w.ytd)],
+        ["ytd.actualVsLastYear.lastYearValue", aggregateOf(type, where(ly, a), w.ytd)],
       ];
     case "lastYtd":
-      return [["ytd.lastYearValue", aggregateOf(type, a, w.lastYtd)]];
+      return [
+        ["ytd.lastYearValue", aggregateOf(type, a, w.lastYtd)],
+        ["ytd.monthCounts.lastYearValue", countOf(a, w.lastYtd)],
+      ];
     case "ltm":
       return [
         ["ltm.value", aggregateOf(type, a, w.ltm)],
@@ -114,6 +144,15 @@ function periodFields(period: "ytd" | "ltm" | "fullyear" | "lastYtd" | "lastYear
         ["ltm.fullPlanningValue", aggregateOf(type, p, w.ltm)],
         ["ltm.actualPlanningValue", aggregateOf(type, continued(sql`l_ltm`, p), w.ltm)],
         ["ltm.actualForecastValue", aggregateOf(type, continued(sql`l_ltm`, f), w.ltm)],
+        ["ltm.monthCounts.period", monthsIn(0, 11)],
+        ["ltm.monthCounts.value", countOf(a, w.ltm)],
+        ["ltm.monthCounts.fullForecastValue", countOf(f, w.ltm)],
+        ["ltm.monthCounts.fullPlanningValue", countOf(p, w.ltm)],
+        ["ltm.monthCounts.actualPlanningValue", countOf(continued(sql`l_ltm`, p), w.ltm)],
+        ["ltm.monthCounts.actualForecastValue", countOf(continued(sql`l_ltm`, f), w.ltm)],
+        ["ltm.actualVsPlanning.months", countOf(where(a, p), w.ltm)],
+        ["ltm.actualVsPlanning.actualValue", aggregateOf(type, where(a, p), w.ltm)],
+        ["ltm.actualVsPlanning.planningValue", aggregateOf(type, where(p, a), w.ltm)],
       ];
     case "fullyear":
       // The year's actuals end at the end too, so its last actual is YTD's.
@@ -123,16 +162,26 @@ function periodFields(period: "ytd" | "ltm" | "fullyear" | "lastYtd" | "lastYear
         ["fullyear.forecastValue", aggregateOf(type, f, w.year)],
         ["fullyear.actualPlanningValue", aggregateOf(type, continued(sql`l_ytd`, p), w.year)],
         ["fullyear.actualForecastValue", aggregateOf(type, continued(sql`l_ytd`, f), w.year)],
+        ["fullyear.monthCounts.period", monthsIn(0, 11)],
+        ["fullyear.monthCounts.forecastProjectedValue", countOf(sql`coalesce(f, a)`, w.year)],
+        ["fullyear.monthCounts.planningValue", countOf(p, w.year)],
+        ["fullyear.monthCounts.forecastValue", countOf(f, w.year)],
+        ["fullyear.monthCounts.actualPlanningValue", countOf(continued(sql`l_ytd`, p), w.year)],
+        ["fullyear.monthCounts.actualForecastValue", countOf(continued(sql`l_ytd`, f), w.year)],
       ];
     case "lastYear":
-      return [["fullyear.lastYearValue", aggregateOf(type, a, w.lastYear)]];
+      return [
+        ["fullyear.lastYearValue", aggregateOf(type, a, w.lastYear)],
+        ["fullyear.monthCounts.lastYearValue", countOf(a, w.lastYear)],
+      ];
   }
 }
 const PERIODS = ["ytd", "lastYtd", "ltm", "fullyear", "lastYear"] as const;
 
 /**
  * One row per KPI and month in [from, to]: a = actual (only up to the end), p = planning,
- * f = the active forecast; l_ytd / l_ltm = the KPI's last month with an actual in YTD / LTM.
+ * f = the active forecast, a_ly = the actual twelve months earlier (when in [from, to]);
+ * l_ytd / l_ltm = the KPI's last month with an actual in YTD / LTM.
  */
 function monthsOf(kpis: RawBuilder<unknown>, [from, to]: Window, w: ReturnType<typeof windowsOf>) {
   return sql`
@@ -147,10 +196,11 @@ function monthsOf(kpis: RawBuilder<unknown>, [from, to]: Window, w: ReturnType<t
     ), m as (
       select kpi_id, month, max(a) as a, max(p) as p, max(f) as f from v group by kpi_id, month
     )
-    select m.*,
-      max(month) filter (where a is not null and month between ${w.ytd[0]} and ${w.ytd[1]}) over k as l_ytd,
-      max(month) filter (where a is not null and month between ${w.ltm[0]} and ${w.ltm[1]}) over k as l_ltm
-    from m window k as (partition by kpi_id)`;
+    select m.*, ly.a as a_ly,
+      max(m.month) filter (where m.a is not null and m.month between ${w.ytd[0]} and ${w.ytd[1]}) over k as l_ytd,
+      max(m.month) filter (where m.a is not null and m.month between ${w.ltm[0]} and ${w.ltm[1]}) over k as l_ltm
+    from m left join m as ly on ly.kpi_id = m.kpi_id and ly.month = (m.month - interval '12 months')::date
+    window k as (partition by m.kpi_id)`;
 }
 
 /** The bound: every field of the 100 KPIs in one query. */
@@ -160,7 +210,7 @@ async function boundQuery(withTenant: WithTenant, tenantId: string, ids: number[
   const idArray = sql`${ids}::bigint[]`;
   const query = sql<Record<string, unknown>>`
     with rows as (${monthsOf(idArray, w.loaded, w)})
-    select k.id, ${sql.join(fields.map(([name, expression]) => sql`${expression} as ${sql.ref(name.replace(".", "__"))}`))}
+    select k.id, ${sql.join(fields.map(([name, expression]) => sql`${expression} as ${sql.ref(name.replaceAll(".", "__"))}`))}
     from kpis k left join rows on rows.kpi_id = k.id
     where k.id = any(${idArray})
     group by k.id, k.aggregation_type`;
@@ -177,11 +227,12 @@ async function naiveQueries(withTenant: WithTenant, tenantId: string, ids: numbe
     for (const kpi of kpis) {
       const fields: Fields = {};
       for (const period of PERIODS) {
-        const window = period === "ytd" ? w.ytd : period === "lastYtd" ? w.lastYtd : period === "ltm" ? w.ltm : period === "fullyear" ? w.year : w.lastYear;
+        // YTD reads last year's YTD too, for the actuals twelve months earlier (a_ly).
+        const window = period === "ytd" ? ([w.lastYtd[0], w.ytd[1]] as const) : period === "lastYtd" ? w.lastYtd : period === "ltm" ? w.ltm : period === "fullyear" ? w.year : w.lastYear;
         const selects = periodFields(period, kpi.aggregation_type, w);
         const result = await sql<Record<string, unknown>>`
           with rows as (${monthsOf(sql`array[${kpi.id}]::bigint[]`, window, w)})
-          select ${sql.join(selects.map(([name, expression]) => sql`${expression} as ${sql.ref(name.replace(".", "__"))}`))} from rows`.execute(db);
+          select ${sql.join(selects.map(([name, expression]) => sql`${expression} as ${sql.ref(name.replaceAll(".", "__"))}`))} from rows`.execute(db);
         Object.assign(fields, fieldsOfRow(result.rows[0]!));
       }
       results.set(kpi.id, fields);
@@ -194,14 +245,19 @@ function fieldsOfRow(row: Record<string, unknown>): Fields {
   const fields: Fields = {};
   for (const [column, value] of Object.entries(row)) {
     if (column === "id") continue;
-    fields[column.replace("__", ".")] = value === null ? null : column === "ytd__closestDate" ? String(value) : Number(value);
+    fields[column.replaceAll("__", ".")] = value === null ? null : column === "ytd__closestDate" ? String(value) : Number(value);
   }
   return fields;
 }
 
+/** Every leaf of the aggregates by its path ("ytd.monthCounts.planningValue"). */
 function fieldsOfAggregates(aggregates: KpiAggregates): Fields {
   const fields: Fields = {};
-  for (const [period, values] of Object.entries(aggregates)) for (const [name, value] of Object.entries(values as object)) fields[`${period}.${name}`] = value as number | string | null;
+  const visit = (value: unknown, path: string) => {
+    if (value !== null && typeof value === "object") for (const [name, inner] of Object.entries(value)) visit(inner, path ? `${path}.${name}` : name);
+    else fields[path] = value as number | string | null;
+  };
+  visit(aggregates, "");
   return fields;
 }
 

@@ -2,6 +2,19 @@ import { Schema } from "@effect/schema";
 
 const NullableNumber = Schema.NullOr(Schema.Number);
 
+/**
+ * How a KPI's figure over a period (a quarter, YTD, LTM, a full year) is made from its months.
+ * Every KPI follows its own aggregation type: `sum` (cum: the months add up), `average` (ad: the
+ * average of its monthly values), `last` (dd: the period's last month with a value). A calculated
+ * KPI's monthly values are its formula month by month, aggregated the same way. `weighted`: a
+ * calculated KPI declared a weighted ratio (a margin): its formula over its inputs' figures of the
+ * period, each input by its own rule, over the months in which every input has data (gross profit
+ * over the quarter ÷ revenue over the quarter). `describePeriodRule` (domain/kpi/period-rule)
+ * says it in words.
+ */
+export const PERIOD_RULES = ["sum", "average", "last", "weighted"] as const;
+export type PeriodRule = (typeof PERIOD_RULES)[number];
+
 /** GET /api/kpis/meta/: one KPI the user may read (spec section 3, "KPI meta"). */
 export const KpiMeta = Schema.Struct({
   id: Schema.Number,
@@ -17,6 +30,8 @@ export const KpiMeta = Schema.Struct({
   sensitivity: Schema.Number,
   isCalculated: Schema.Boolean,
   formula: Schema.NullOr(Schema.String),
+  /** How its period figures are made (PERIOD_RULES). */
+  periodRule: Schema.Literal(...PERIOD_RULES),
   unit: Schema.String,
   cadence: Schema.String,
   validationState: Schema.Literal("validated", "in_validation", "unvalidated"),
@@ -27,8 +42,25 @@ export const KpiMeta = Schema.Struct({
 export type KpiMeta = typeof KpiMeta.Type;
 
 const Aggregate = NullableNumber;
+/** A number of months (whole, 0 or more). */
+const MonthCount = Schema.Number;
 
-/** GET /api/kpis/aggregates/: per KPI id, the YTD, LTM and full-year aggregates. */
+/**
+ * GET /api/kpis/aggregates/: per KPI id, the YTD, LTM and full-year aggregates.
+ *
+ * Every figure says how many months stand behind it, so a view can mark one that covers only part
+ * of its period and compare like with like:
+ * - `monthCounts.period`: the months the window covers (YTD: from the fiscal year's first month to
+ *   the end, 1-12; LTM and full year: 12);
+ * - `monthCounts.<field>`: the months of that window with data behind `<field>` (for the combined
+ *   fields, the months with an actual or, after the last actual, a plan or forecast). Fewer than
+ *   `period` means the figure is partial: "Plan (7 of 12 months)".
+ * - `actualVsPlanning` (YTD, LTM): the actual and the plan over only the months that have both,
+ *   with their number; `actualVsLastYear` (YTD): the actual and last year's actual over only the
+ *   months that have both. These are the pairs to compare (deviation, percent change): twelve months
+ *   of actuals are never set against seven months of plan. When the counts of the plain fields
+ *   are equal to `months`, the pair equals the plain fields.
+ */
 export const KpiAggregatesResult = Schema.Struct({
   ytd: Schema.Struct({
     actualValue: Aggregate,
@@ -38,8 +70,34 @@ export const KpiAggregatesResult = Schema.Struct({
     actualPlanningValue: Aggregate,
     actualForecastValue: Aggregate,
     closestDate: Schema.NullOr(Schema.String),
+    monthCounts: Schema.Struct({
+      period: MonthCount,
+      actualValue: MonthCount,
+      planningValue: MonthCount,
+      lastYearValue: MonthCount,
+      forecastValue: MonthCount,
+      actualPlanningValue: MonthCount,
+      actualForecastValue: MonthCount,
+    }),
+    actualVsPlanning: Schema.Struct({ months: MonthCount, actualValue: Aggregate, planningValue: Aggregate }),
+    actualVsLastYear: Schema.Struct({ months: MonthCount, actualValue: Aggregate, lastYearValue: Aggregate }),
   }),
-  ltm: Schema.Struct({ value: Aggregate, fullForecastValue: Aggregate, fullPlanningValue: Aggregate, actualPlanningValue: Aggregate, actualForecastValue: Aggregate }),
+  ltm: Schema.Struct({
+    value: Aggregate,
+    fullForecastValue: Aggregate,
+    fullPlanningValue: Aggregate,
+    actualPlanningValue: Aggregate,
+    actualForecastValue: Aggregate,
+    monthCounts: Schema.Struct({
+      period: MonthCount,
+      value: MonthCount,
+      fullForecastValue: MonthCount,
+      fullPlanningValue: MonthCount,
+      actualPlanningValue: MonthCount,
+      actualForecastValue: MonthCount,
+    }),
+    actualVsPlanning: Schema.Struct({ months: MonthCount, actualValue: Aggregate, planningValue: Aggregate }),
+  }),
   fullyear: Schema.Struct({
     forecastProjectedValue: Aggregate,
     planningValue: Aggregate,
@@ -47,6 +105,15 @@ export const KpiAggregatesResult = Schema.Struct({
     forecastValue: Aggregate,
     actualPlanningValue: Aggregate,
     actualForecastValue: Aggregate,
+    monthCounts: Schema.Struct({
+      period: MonthCount,
+      forecastProjectedValue: MonthCount,
+      planningValue: MonthCount,
+      lastYearValue: MonthCount,
+      forecastValue: MonthCount,
+      actualPlanningValue: MonthCount,
+      actualForecastValue: MonthCount,
+    }),
   }),
 });
 
@@ -93,15 +160,29 @@ export const HistoryQuery = Schema.Struct({
   idList: Schema.optional(Schema.String),
 });
 
-/** One bucket of a KPI's history: its four series aggregated by the KPI's type. */
+/**
+ * One bucket of a KPI's history: its four series aggregated by the KPI's period rule.
+ * `label` names the whole bucket ("Oct 2026", "Q3 FY 2026/27", "H1 FY 2026/27", "FY 2026/27")
+ * and `rangeLabel` its months ("Oct – Dec 2026", "Nov 2026 – Jan 2027") for tooltips;
+ * `startDate`/`endDate` are its first and last month inside the range asked for.
+ * `monthCounts.period` is the whole bucket's size in months (1, 3, 6, 12), `monthCounts.inRange`
+ * how many of them the range includes (fewer at the range's edges: a partial bucket), and
+ * `actual`/`planning`/`forecast`/`lastYear` how many months of data stand behind each figure.
+ * `actualVsPlanning` and `actualVsLastYear` are the pairs to compare, each over only the months
+ * with both (see KpiAggregatesResult).
+ */
 export const HistoryBucket = Schema.Struct({
   label: Schema.String,
+  rangeLabel: Schema.String,
   startDate: Schema.String,
   endDate: Schema.String,
   actual: Schema.NullOr(Schema.Number),
   planning: Schema.NullOr(Schema.Number),
   forecast: Schema.NullOr(Schema.Number),
   lastYear: Schema.NullOr(Schema.Number),
+  monthCounts: Schema.Struct({ period: MonthCount, inRange: MonthCount, actual: MonthCount, planning: MonthCount, forecast: MonthCount, lastYear: MonthCount }),
+  actualVsPlanning: Schema.Struct({ months: MonthCount, actual: NullableNumber, planning: NullableNumber }),
+  actualVsLastYear: Schema.Struct({ months: MonthCount, actual: NullableNumber, lastYear: NullableNumber }),
 });
 
 export const HistoryResponse = Schema.Struct({ results: Schema.Record({ key: Schema.String, value: Schema.Array(HistoryBucket) }) });
@@ -171,7 +252,11 @@ export const KpiCategory = Schema.Struct({ id: Schema.Number, name: Schema.Strin
 export type KpiCategory = typeof KpiCategory.Type;
 export const NO_CATEGORIES_DATA = "No categories data received";
 
-/** Currencies (spec section 3, "Currency"): the corporate (local) currency has rate 1. */
+/**
+ * Currencies (spec section 3, "Currency"): the corporate (local) currency has rate 1. A named
+ * rate's `exchangeRate` is the rate in force this month (the latest dated at or before it; before
+ * its earliest date, the earliest), never a newer future-dated one.
+ */
 export const Currency = Schema.Struct({ id: Schema.Number, code: Schema.String, name: Schema.String, exchangeRate: Schema.Number, corporate: Schema.Boolean });
 export type Currency = typeof Currency.Type;
 
@@ -191,7 +276,8 @@ export type DashboardFilter = typeof DashboardFilter.Type;
 export const DEFAULT_DASHBOARD_FILTER: DashboardFilter = { trendDuration: 1, trendOffset: 0, benchmarkCategory: "meridian", up: true, neutral: true, down: true, null: true, planningAsBenchmark: false };
 export const AppSettings = Schema.Struct({
   kpiDashboardFilter: Schema.optional(Schema.Record({ key: Schema.String, value: DashboardFilter })),
-  daterangeFilter: Schema.optional(Schema.Struct({ endDate: MonthDate, ignoreLastMonths: Schema.Number.pipe(Schema.int(), Schema.between(0, 3)) })),
+  /** endDate null: the last complete month, whenever the settings are read. */
+  daterangeFilter: Schema.optional(Schema.Struct({ endDate: Schema.NullOr(MonthDate), ignoreLastMonths: Schema.Number.pipe(Schema.int(), Schema.between(0, 3)) })),
 });
 export type AppSettings = typeof AppSettings.Type;
 

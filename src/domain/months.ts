@@ -29,6 +29,16 @@ const MONTH_NAMES = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Se
 /** "Oct 2026": how every screen names a month. */
 export const monthLabel = (index: MonthIndex) => `${MONTH_NAMES[calendarMonthOf(index) - 1]} ${Math.floor(index / 12)}`;
 
+/**
+ * "Oct – Dec 2026", "Nov 2026 – Jan 2027", "Oct 2026": how every screen names a run of months
+ * (a bucket's tooltip, a fixed period). The year is written once when both ends share it.
+ */
+export function monthRangeLabel(first: MonthIndex, last: MonthIndex): string {
+  if (first === last) return monthLabel(first);
+  const sameYear = Math.floor(first / 12) === Math.floor(last / 12);
+  return `${sameYear ? MONTH_NAMES[calendarMonthOf(first) - 1] : monthLabel(first)} – ${monthLabel(last)}`;
+}
+
 /** The month an instant falls in, in UTC. */
 export const monthIndexAt = (instant: Date): MonthIndex => instant.getUTCFullYear() * 12 + instant.getUTCMonth();
 

@@ -19,6 +19,7 @@ export function kpiMeta(id: number, over: Partial<KpiMeta> = {}): KpiMeta {
     sensitivity: 0,
     isCalculated: false,
     formula: null,
+    periodRule: "sum",
     unit: "number",
     cadence: "monthly",
     validationState: "validated",

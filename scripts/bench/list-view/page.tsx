@@ -33,6 +33,7 @@ const kpis: KpiMeta[] = Array.from({ length: KPI_COUNT }, (_, index) => ({
   sensitivity: 0,
   isCalculated: false,
   formula: null,
+  periodRule: "sum",
   unit: UNITS[index % UNITS.length]!,
   cadence: "monthly",
   validationState: "validated",

@@ -12,7 +12,14 @@ export type MonthlySeries = ReadonlyMap<MonthIndex, number>;
  * at all the answer is null (no data is not zero).
  */
 export function aggregate(series: MonthlySeries, months: readonly MonthIndex[], type: AggregationType): number | null {
-  const values = months.map((month) => series.get(month)).filter((value): value is number => value !== undefined);
+  return aggregateValues(
+    months.map((month) => series.get(month)).filter((value): value is number => value !== undefined),
+    type,
+  );
+}
+
+/** The values of a period's months (in order, only months that have one) aggregated by type. */
+export function aggregateValues(values: readonly number[], type: AggregationType): number | null {
   if (values.length === 0) return null;
   switch (type) {
     case "cum":
@@ -25,12 +32,66 @@ export function aggregate(series: MonthlySeries, months: readonly MonthIndex[], 
 }
 
 /**
+ * How a KPI makes one figure of a period from its months (in order, only months that have data):
+ * its period rule (period-rule.ts). `E` is what one month holds: a value, or for a weighted ratio
+ * its inputs' months.
+ */
+export type Measure<E> = (months: readonly E[]) => number | null;
+
+/** The measure of a KPI that aggregates its monthly values by its type (every KPI but a weighted ratio). */
+export const byAggregationType =
+  (type: AggregationType): Measure<number> =>
+  (values) =>
+    aggregateValues(values, type);
+
+/** A figure of a period and the number of months with data behind it. */
+export interface Figure {
+  readonly value: number | null;
+  readonly months: number;
+}
+
+/** The figure of `months` of a series: only months that have data count, and are counted. */
+export function figureOf<E>(series: ReadonlyMap<MonthIndex, E>, months: readonly MonthIndex[], measure: Measure<E>): Figure {
+  const present: E[] = [];
+  for (const month of months) {
+    const value = series.get(month);
+    if (value !== undefined) present.push(value);
+  }
+  return { value: present.length === 0 ? null : measure(present), months: present.length };
+}
+
+/**
+ * Two series compared like for like: each over only the months where both have data (`theirs`
+ * maps a month of the first to the second's month, e.g. twelve months earlier for last year).
+ * So twelve months of actuals are never set against seven months of plan.
+ */
+export function likeForLike<E>(
+  first: ReadonlyMap<MonthIndex, E>,
+  second: ReadonlyMap<MonthIndex, E>,
+  months: readonly MonthIndex[],
+  measure: Measure<E>,
+  theirs: (month: MonthIndex) => MonthIndex = (month) => month,
+): { months: number; first: number | null; second: number | null } {
+  const firsts: E[] = [];
+  const seconds: E[] = [];
+  for (const month of months) {
+    const one = first.get(month);
+    const other = one === undefined ? undefined : second.get(theirs(month));
+    if (other === undefined) continue;
+    firsts.push(one!);
+    seconds.push(other);
+  }
+  const shared = firsts.length;
+  return { months: shared, first: shared === 0 ? null : measure(firsts), second: shared === 0 ? null : measure(seconds) };
+}
+
+/**
  * One series made of two: the first where it has a value, the second for the months after the
  * first's last value (actuals so far, then planning or forecast for the rest).
  */
-export function continued(first: MonthlySeries, then: MonthlySeries, months: readonly MonthIndex[]): MonthlySeries {
+export function continued<E = number>(first: ReadonlyMap<MonthIndex, E>, then: ReadonlyMap<MonthIndex, E>, months: readonly MonthIndex[]): Map<MonthIndex, E> {
   const lastActual = months.filter((month) => first.has(month)).at(-1);
-  const combined = new Map<MonthIndex, number>();
+  const combined = new Map<MonthIndex, E>();
   for (const month of months) {
     const value = lastActual !== undefined && month <= lastActual ? first.get(month) : then.get(month);
     if (value !== undefined) combined.set(month, value);

@@ -1,7 +1,7 @@
 import type { FlexibleColumn } from "../../contracts/kpis";
-import { monthIndexOf, monthLabel, monthRange, type MonthIndex } from "../months";
+import { monthIndexOf, monthRange, monthRangeLabel, type MonthIndex } from "../months";
 import { aggregate, continued, effectiveEnd, fullYearMonths, ltmMonths, perMonth, ytdMonths, type AggregationType, type MonthlySeries } from "./aggregation";
-import { formatKpiValue, formatNumber, type FormatOptions } from "./number-format";
+import { formatKpiValue, formatNumber, withLeadingMinus, type FormatOptions } from "./number-format";
 import { percentChange, PERCENT_CHANGE_SENTINEL } from "./percent-change";
 
 /**
@@ -205,7 +205,7 @@ export function formatCell(cell: ColumnCell, unit: string, options: FormatOption
     if (Math.abs(cell.value) === PERCENT_CHANGE_SENTINEL) return cell.value > 0 ? "+∞ %" : "−∞ %";
     return formatKpiValue(cell.value, "percentage", { decimals: 1 });
   }
-  if (unit === "percentage") return `${formatNumber(cell.value, options.decimals ?? 1)} pp`;
+  if (unit === "percentage") return withLeadingMinus(cell.value, (size) => `${formatNumber(size, options.decimals ?? 1)} pp`);
   return formatKpiValue(cell.value, unit, options);
 }
 
@@ -232,7 +232,7 @@ export function columnTitle(column: FlexibleColumn, columns: readonly FlexibleCo
   const lastYear = dataType === "actuals" && column.offset?.type === "year" && column.offset.value === -1;
   const parts = [lastYear ? "Last year" : DATA_TYPE_TITLE[dataType]];
   if (column.type === "fixed_period") {
-    if (column.period) parts.push(rangeLabel(monthIndexOf(column.period.range.startDate), monthIndexOf(column.period.range.endDate)));
+    if (column.period) parts.push(monthRangeLabel(monthIndexOf(column.period.range.startDate), monthIndexOf(column.period.range.endDate)));
   } else if (PERIOD_TITLE[column.type]) parts.push(PERIOD_TITLE[column.type]);
   let title = parts.join(" ");
   if (column.offset && column.offset.value !== 0 && !lastYear) title += ` (${signed(column.offset.value)} ${column.offset.type}${Math.abs(column.offset.value) === 1 ? "" : "s"})`;
@@ -241,7 +241,6 @@ export function columnTitle(column: FlexibleColumn, columns: readonly FlexibleCo
 }
 
 const signed = (value: number) => (value > 0 ? `+${value}` : `−${Math.abs(value)}`);
-const rangeLabel = (first: MonthIndex, last: MonthIndex) => (first === last ? monthLabel(first) : `${monthLabel(first)} – ${monthLabel(last)}`);
 
 /** What the standard financial dashboard compares the actuals with ("Compare with"). */
 export const COMPARE_WITH = ["planning", "lastYear", "forecast"] as const;

@@ -107,6 +107,35 @@ export function evaluateFormula(formula: Formula, valueOf: (key: string) => numb
   }
 }
 
+const SYMBOL: Readonly<Record<string, string>> = { "+": "+", "-": "−", "*": "×", "/": "÷" };
+const PRECEDENCE: Readonly<Record<string, number>> = { "+": 1, "-": 1, "*": 2, "/": 2 };
+
+/**
+ * A formula for people: KPI keys replaced by `nameOf` (their names), operators as + − × ÷, and
+ * parentheses only where the order needs them: "Gross profit ÷ Revenue × 100".
+ */
+export function formulaText(formula: Formula, nameOf: (key: string) => string): string {
+  const text = (node: jsep.Expression, outer: number, rightOfNonAssociative: boolean): string => {
+    switch (node.type) {
+      case "Literal":
+        return String(node["value"]);
+      case "Identifier":
+        return nameOf(node["name"] as string);
+      case "UnaryExpression": {
+        const argument = text(node["argument"] as jsep.Expression, 3, false);
+        return node["operator"] === "-" ? `−${argument}` : argument;
+      }
+      default: {
+        const operator = node["operator"] as string;
+        const own = PRECEDENCE[operator]!;
+        const inner = `${text(node["left"] as jsep.Expression, own, false)} ${SYMBOL[operator]} ${text(node["right"] as jsep.Expression, own, operator === "-" || operator === "/")}`;
+        return own < outer || (own === outer && rightOfNonAssociative) ? `(${inner})` : inner;
+      }
+    }
+  };
+  return text(formula, 0, false);
+}
+
 /**
  * Values of calculated KPIs for one month (or one aggregate), in dependency order, from the
  * stored KPIs' values. Calculated KPIs may read other calculated KPIs.

@@ -131,7 +131,7 @@ export function monthLabel(month: MonthDate): string {
 /** The sentinel of percent change stands for "infinitely more or less", so it reads as ±∞. */
 function percentText(value: number | null, settings: ColumnSettings | undefined): string {
   if (value === PERCENT_CHANGE_SENTINEL) return "+∞ %";
-  if (value === -PERCENT_CHANGE_SENTINEL) return "-∞ %";
+  if (value === -PERCENT_CHANGE_SENTINEL) return "−∞ %";
   return formatKpiValue(value, "percentage", formatOptions(settings, ""));
 }
 

@@ -35,19 +35,33 @@ export function formatNumber(value: number, decimals: Decimals = "auto"): string
   return FORMATTERS[digits]!.format(value);
 }
 
-/** A KPI value with its unit: "€ 1.2M", "12.5 %", "3.0 d", "–" for no value. */
+/** The typographic minus sign: as wide as a plus, and never broken from its number. */
+export const MINUS = "\u2212";
+
+/**
+ * A KPI value with its unit: "€ 1.2M", "−€ 1.2M", "12.5 %", "−3.0 d", "–" for no value. The
+ * minus leads the whole figure, before a currency symbol, as finance reports write it.
+ */
 export function formatKpiValue(value: number | null | undefined, unit: string, options: FormatOptions = {}): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return "–";
-  if (unit === "binary") return value === 1 ? "Yes" : value === 0 ? "No" : formatNumber(value, options.decimals);
-  if (unit === "percentage") return `${formatNumber(value, options.decimals ?? 1)} %`;
-  if (unit === "positions") return formatNumber(value, options.decimals ?? 0);
+  if (unit === "binary") return value === 1 ? "Yes" : value === 0 ? "No" : withLeadingMinus(value, (size) => formatNumber(size, options.decimals));
+  if (unit === "percentage") return withLeadingMinus(value, (size) => `${formatNumber(size, options.decimals ?? 1)} %`);
+  if (unit === "positions") return withLeadingMinus(value, (size) => formatNumber(size, options.decimals ?? 0));
   const scale = options.scale ?? "automatic";
   const chosen = scale === "automatic" ? automaticScale(value) : scale;
-  const scaled = chosen === "none" ? value : value / SCALE_FACTOR[chosen];
-  const number = `${formatNumber(scaled, options.decimals)}${chosen === "none" ? "" : SCALE_SUFFIX[chosen]}`;
-  if (unit === "currency") return `${currencySymbol(options.currency ?? "EUR")} ${number}`;
-  const suffix = UNIT_SUFFIX[unit];
-  return suffix ? `${number} ${suffix}` : number;
+  return withLeadingMinus(value, (size) => {
+    const scaled = chosen === "none" ? size : size / SCALE_FACTOR[chosen];
+    const number = `${formatNumber(scaled, options.decimals)}${chosen === "none" ? "" : SCALE_SUFFIX[chosen]}`;
+    if (unit === "currency") return `${currencySymbol(options.currency ?? "EUR")} ${number}`;
+    const suffix = UNIT_SUFFIX[unit];
+    return suffix ? `${number} ${suffix}` : number;
+  });
+}
+
+/** Formats the size of `value` and puts the minus in front of everything, unless it rounds to zero. */
+export function withLeadingMinus(value: number, format: (size: number) => string): string {
+  const text = format(Math.abs(value));
+  return value < 0 && /[1-9]/.test(text) ? `${MINUS}${text}` : text;
 }
 
 const UNIT_SUFFIX: Readonly<Record<string, string>> = { seconds: "s", days: "d", months: "mo", years: "y" };

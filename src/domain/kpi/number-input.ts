@@ -5,7 +5,13 @@
  */
 export type NumberInput = { readonly kind: "value"; readonly value: number } | { readonly kind: "remove" } | { readonly kind: "invalid"; readonly message: string };
 
-export const INVALID_NUMBER = "Enter a number in English format, for example 1234.56 (a decimal point, no comma).";
+/**
+ * The one rule for typed numbers, which the hint, the message and the parser all follow: a point
+ * separates decimals; commas may separate thousands, but only in groups of three ("1,234,567.5"),
+ * so "12,5" (a European decimal comma) is refused rather than read as 125.
+ */
+export const NUMBER_INPUT_HINT = "English format: 1234.56 or 1,234.56 (commas only between groups of three digits); '-' removes a value.";
+export const INVALID_NUMBER = "Enter a number in English format, such as 1234.56 or 1,234.56: a point for decimals, commas only between groups of three digits.";
 export const INVALID_BINARY = "This KPI takes only 0 or 1.";
 export const INVALID_POSITION = "This KPI takes only whole numbers.";
 export const INVALID_SHORTHAND = "This unit shorthand does not fit the KPI's unit.";

@@ -146,6 +146,8 @@ export interface KpisTable {
   benchmark_top25: number | null;
   benchmark_top5: number | null;
   formula: string | null;
+  /** A calculated KPI whose period figures are its formula over its inputs' period figures (contracts PERIOD_RULES). */
+  weighted_ratio: Generated<boolean>;
   position: Generated<number>;
   created_at: Timestamp;
 }

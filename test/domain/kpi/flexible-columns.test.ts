@@ -160,11 +160,11 @@ test("cells as text: formatKpiValue with the unit, percent deviations, the senti
     [value(null), "currency", "–"],
     [value(12.34), "percentage", "12.3 %"],
     [deviation(12.3, "percent"), "currency", "12.3 %"],
-    [deviation(-16.7, "percent"), "days", "-16.7 %"],
+    [deviation(-16.7, "percent"), "days", "−16.7 %"],
     [deviation(S, "percent"), "currency", "+∞ %"],
     [deviation(-S, "percent"), "currency", "−∞ %"],
     [deviation(null, "percent"), "currency", "–"],
-    [deviation(-25_000, "absolute"), "currency", "€ -25k"],
+    [deviation(-25_000, "absolute"), "currency", "−€ 25k"],
     [deviation(2, "absolute"), "percentage", "2.0 pp"],
     [deviation(3, "absolute"), "days", "3 d"],
     [{ kind: "unit", text: "EUR" }, "currency", "EUR"],
@@ -188,7 +188,7 @@ test("default titles from the definition, as a table", () => {
     [col("full_year", "planning", year(1)), "Plan FY (+1 year)"],
     [col("ytd", "actuals", { ignoreLastMonths: 2 }), "Actual YTD, excl. last 2 months"],
     [col("ytd", "actuals", { ignoreLastMonths: 1 }), "Actual YTD, excl. last month"],
-    [col("fixed_period", "forecast", fixed("2026-01", "2026-03")), "Forecast Jan 2026 – Mar 2026"],
+    [col("fixed_period", "forecast", fixed("2026-01", "2026-03")), "Forecast Jan – Mar 2026"],
     [col("fixed_period", "actuals", fixed("2026-05", "2026-05")), "Actual May 2026"],
     [{ id: "u", type: "column_unit" }, "Unit"],
     [{ id: "d", type: "deviation", deviation: { baseLineColumn: "p", comparisonColumn: "a", displayIn: "percent" } }, "Δ % Actual YTD vs Plan YTD"],
@@ -202,8 +202,8 @@ test("default titles from the definition, as a table", () => {
 test("the actual-comparison view is flexible columns: titles and values for each comparison", () => {
   const withLastYear: FlexibleKpi = kpi("cum");
   const table: [Parameters<typeof actualComparisonColumns>[0], boolean, [string, string][]][] = [
-    ["planning", false, [["Actual", "€ 10"], ["Plan", "€ 12"], ["Δ Actual vs Plan", "€ -2"], ["Δ % Actual vs Plan", "-16.7 %"]]],
-    ["planning", true, [["Actual", "€ 10"], ["Plan", "€ 12"], ["Δ Actual vs Plan", "€ -2"], ["Δ % Actual vs Plan", "-16.7 %"], ["Plan FY", "€ 144"]]],
+    ["planning", false, [["Actual", "€ 10"], ["Plan", "€ 12"], ["Δ Actual vs Plan", "−€ 2"], ["Δ % Actual vs Plan", "−16.7 %"]]],
+    ["planning", true, [["Actual", "€ 10"], ["Plan", "€ 12"], ["Δ Actual vs Plan", "−€ 2"], ["Δ % Actual vs Plan", "−16.7 %"], ["Plan FY", "€ 144"]]],
     ["lastYear", true, [["Actual", "€ 10"], ["Last year", "€ 5"], ["Δ Actual vs Last year", "€ 5"], ["Δ % Actual vs Last year", "100.0 %"], ["Last year FY", "€ 60"]]],
     ["forecast", true, [["Actual", "€ 10"], ["Forecast", "–"], ["Δ Actual vs Forecast", "–"], ["Δ % Actual vs Forecast", "–"], ["Actual + Forecast FY", "€ 125"]]],
   ];

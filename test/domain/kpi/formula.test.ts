@@ -1,6 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { calculateAll, CYCLE_DETECTED, dependenciesOf, evaluateFormula, INVALID_FORMULA, parseFormula } from "../../../src/domain/kpi/formula";
+import { calculateAll, CYCLE_DETECTED, dependenciesOf, evaluateFormula, formulaText, INVALID_FORMULA, parseFormula } from "../../../src/domain/kpi/formula";
 
 test("formulas as a table: text and values → result", () => {
   const values: Record<string, number | null> = { revenue: 200, cogs: 50, customers: 4, mrr: 1000, empty: null, zero: 0 };
@@ -44,6 +44,25 @@ test("a circular formula is 'Cycle detected in kpi formula'", () => {
   ]);
   assert.throws(() => calculateAll(circle, () => 1), (error: Error) => error.message === CYCLE_DETECTED);
   assert.throws(() => calculateAll(new Map([["self", "self + 1"]]), () => 1), (error: Error) => error.message === CYCLE_DETECTED);
+});
+
+test("formulas for people as a table: names, + − × ÷, parentheses only where the order needs them", () => {
+  const names: Record<string, string> = { gross_profit: "Gross profit", revenue: "Revenue", cogs: "Cost of goods sold", a: "A", b: "B", c: "C" };
+  const table: [string, string][] = [
+    ["gross_profit / revenue * 100", "Gross profit ÷ Revenue × 100"],
+    ["(revenue - cogs) / revenue * 100", "(Revenue − Cost of goods sold) ÷ Revenue × 100"],
+    ["a - (b - c)", "A − (B − C)"],
+    ["a - b - c", "A − B − C"],
+    ["a / (b * c)", "A ÷ (B × C)"],
+    ["a + b * c", "A + B × C"],
+    ["-a + 2.5", "−A + 2.5"],
+    ["-(a + b)", "−(A + B)"],
+    ["unknown * 12", "unknown × 12"],
+  ];
+  assert.equal(
+    table.map(([text]) => formulaText(parseFormula(text), (key) => names[key] ?? key)),
+    table.map(([, shown]) => shown),
+  );
 });
 
 test.run();

@@ -68,10 +68,10 @@ test("cells: the KPI number formatter with each column's decimals and scale; uni
     [churn, "unit", undefined, "%"],
     [churnMissing, "actual", undefined, "–"],
     [deals, "planning", undefined, "10"],
-    [deals, "deviationPercent", undefined, "-30.0 %"],
+    [deals, "deviationPercent", undefined, "−30.0 %"],
   ];
   for (const [row, key, settings, expected] of table) assert.is(cellText(row, key, settings, "EUR"), expected, `${row.kpi} ${key} ${JSON.stringify(settings)}`);
-  assert.is(cellText({ ...revenueFromZero, deviationPercent: -PERCENT_CHANGE_SENTINEL }, "deviationPercent", undefined, "EUR"), "-∞ %");
+  assert.is(cellText({ ...revenueFromZero, deviationPercent: -PERCENT_CHANGE_SENTINEL }, "deviationPercent", undefined, "EUR"), "−∞ %");
   assert.is(cellText(revenue, "unit", undefined, "USD"), "USD");
   assert.is(monthLabel("2025-12-01"), "Dec 2025");
   assert.is(monthLabel("not a month"), "not a month");

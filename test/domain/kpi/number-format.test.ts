@@ -16,6 +16,13 @@ const cases: [number | null, string, Parameters<typeof formatKpiValue>[2], strin
   [3.5, "days", {}, "3.50 d"],
   [7, "positions", {}, "7"],
   [1.23456789, "number", { decimals: 5 }, "1.23457"],
+  // negative figures: one typographic minus in front of the whole figure, currency included
+  [-1_234_567, "currency", { currency: "EUR" }, "\u2212€ 1.23M"],
+  [-950, "currency", { currency: "USD" }, "\u2212$ 950"],
+  [-12.34, "percentage", {}, "\u221212.3 %"],
+  [-3.5, "days", {}, "\u22123.50 d"],
+  [-0.0001, "percentage", {}, "0.0 %"], // rounds to zero: no sign
+  [-42_000, "number", {}, "\u221242k"],
 ];
 
 test("formatKpiValue: units, scale and decimals", () => {

@@ -58,12 +58,16 @@ test("new events of the user's tenant arrive live, other tenants' never", async 
   assert.match(String(response.headers.get("content-type")), /text\/event-stream/);
   const received = readServerEvents(response, 2);
   await withTenant(other, system, (context) => context.appendEvent({ type: "ElsewhereHappened", payload: { secret: true } }));
-  await withTenant(tenantId, { kind: "user", userId: 1 }, (context) => context.appendEvent({ type: "CommentAdded", payload: { kpi: 1, value: 5 } }));
+  const author = await createTestUser(tenantId);
+  await withTenant(tenantId, system, ({ db }) => db.updateTable("users").set({ first_name: "Ada", last_name: "Administrator" }).where("id", "=", author.id).execute());
+  await withTenant(tenantId, { kind: "user", userId: author.id }, (context) => context.appendEvent({ type: "CommentAdded", payload: { kpi: 1, value: 5 } }));
   await withTenant(tenantId, system, (context) => context.appendEvent({ type: "ReportApproved", payload: { reportId: 2 } }));
   const events = await received;
   assert.equal(events.map((event) => [event.seq, event.type]), [[2, "CommentAdded"], [3, "ReportApproved"]]);
   assert.equal(events[0]?.payload, { kpi: 1, value: 5 });
-  assert.is(events[0]?.actor, "user:1");
+  assert.is(events[0]?.actor, `user:${author.id}`);
+  assert.is(events[0]?.actorName, "Ada Administrator", "the stream names who acted");
+  assert.is(events[1]?.actorName, null, "a system actor has no name");
   await app.close();
 });
 

@@ -6,6 +6,7 @@ import * as accountSecurity from "./0004_account_security";
 import * as sso from "./0005_sso";
 import * as portfolioAccess from "./0006_portfolio_access";
 import * as kpiReporting from "./0007_kpi_reporting";
+import * as kpiPeriodRule from "./0008_kpi_period_rule";
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the server bundle
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   "0005_sso": sso,
   "0006_portfolio_access": portfolioAccess,
   "0007_kpi_reporting": kpiReporting,
+  "0008_kpi_period_rule": kpiPeriodRule,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -8,7 +8,9 @@ import type { AggregationType, KpiUnit, ReportingCadence, ValidationState } from
  * - ratio: a rate or duration (margin, days): moves by `growth` points a year, plus `season`;
  * - binary: 1 with probability `base`.
  * `noise` is the relative (flow, level) or absolute (ratio) deviation of one month.
- * KPIs with a `formula` are calculated from other KPIs' keys and have no stored values.
+ * KPIs with a `formula` are calculated from other KPIs' keys and have no stored values; the
+ * margins are weighted ratios (`weightedRatio`: a quarter's margin is the quarter's profit over the
+ * quarter's revenue), the other calculated KPIs aggregate their monthly values by their type.
  */
 export type SeriesShape = "flow" | "level" | "ratio" | "binary";
 
@@ -31,6 +33,8 @@ export interface DemoKpi {
   readonly cadence?: ReportingCadence;
   readonly validation?: ValidationState;
   readonly formula?: string;
+  /** A calculated KPI whose period figures are its formula over its inputs' period figures. */
+  readonly weightedRatio?: boolean;
   readonly parent?: string;
   readonly description?: string;
 }
@@ -68,8 +72,8 @@ export const DEMO_KPIS: readonly DemoKpi[] = [
   { key: "runway", name: "Runway", category: "Financial", unit: "months", aggregation: "dd", shape: "ratio", base: 24, growth: -1, noise: 1, min: 0, sensitivity: 2 },
   { key: "dso", name: "Days sales outstanding", category: "Financial", unit: "days", aggregation: "ad", shape: "ratio", base: 42, growth: -2, noise: 3, min: 5, ...cost },
   { key: "dpo", name: "Days payables outstanding", category: "Financial", unit: "days", aggregation: "ad", shape: "ratio", base: 35, noise: 2, min: 5 },
-  { key: "gross_margin", name: "Gross margin", category: "Financial", unit: "percentage", aggregation: "ad", shape: "ratio", base: 68, sensitivity: 1, formula: "gross_profit / revenue * 100" },
-  { key: "ebitda_margin", name: "EBITDA margin", category: "Financial", unit: "percentage", aggregation: "ad", shape: "ratio", base: 7.5, sensitivity: 2, formula: "ebitda / revenue * 100" },
+  { key: "gross_margin", name: "Gross margin", category: "Financial", unit: "percentage", aggregation: "ad", shape: "ratio", base: 68, sensitivity: 1, formula: "gross_profit / revenue * 100", weightedRatio: true },
+  { key: "ebitda_margin", name: "EBITDA margin", category: "Financial", unit: "percentage", aggregation: "ad", shape: "ratio", base: 7.5, sensitivity: 2, formula: "ebitda / revenue * 100", weightedRatio: true },
   { key: "capex", name: "Capital expenditure", category: "Financial", unit: "currency", aggregation: "cum", shape: "flow", base: 30_000, noise: 0.3, sensitivity: 1, ...cost },
   { key: "monthly_close_on_time", name: "Monthly close on time", category: "Financial", unit: "binary", aggregation: "dd", shape: "binary", base: 0.85 },
 

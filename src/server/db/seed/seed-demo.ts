@@ -135,6 +135,7 @@ async function seedKpiData({ db, tenantId }: TenantContext, company: DemoCompany
         benchmark_top25: benchmarks.top25,
         benchmark_top5: benchmarks.top5,
         formula: kpi.formula ?? null,
+        weighted_ratio: kpi.weightedRatio ?? false,
         position,
       })
       .returning("id")

@@ -12,6 +12,8 @@ import {
   type CurrencyDetail,
   type DatedRateInput,
 } from "../../../contracts/kpis";
+import { rateFor, type DatedRate } from "../../../domain/kpi/fx";
+import { monthIndexAt, monthIndexOf } from "../../../domain/months";
 import type { TenantContext } from "../../db/tenancy";
 import { badRequest, notFound } from "../../platform/http/errors";
 import type { AppServices } from "../../services";
@@ -114,15 +116,27 @@ async function corporateCurrency({ db, tenantId }: TenantContext): Promise<Curre
   return { id: CORPORATE_CURRENCY_ID, code: tenant.local_currency, name: CORPORATE_CURRENCY_NAME, exchangeRate: 1, corporate: true };
 }
 
-/** The named rates by name, each with its newest dated rate. Two queries, whatever the count. */
+/**
+ * The named rates by name, each with the rate in force this month (as conversions use it: the
+ * latest dated at or before the month, the earliest before its first date), not a newer
+ * future-dated one. Two queries, whatever the count.
+ */
 async function namedCurrencies({ db }: TenantContext): Promise<Currency[]> {
-  const [rates, newest] = await Promise.all([
+  const [rates, dated] = await Promise.all([
     db.selectFrom("fx_rates").select(["id", "name", "currency"]).orderBy("name").execute(),
-    db.selectFrom("fx_rate_values").distinctOn("fx_rate_id").select(["fx_rate_id", "rate"]).orderBy("fx_rate_id").orderBy("valid_from", "desc").execute(),
+    db.selectFrom("fx_rate_values").select(["fx_rate_id", "valid_from", "rate"]).execute(),
   ]);
-  const newestOf = new Map(newest.map((row) => [row.fx_rate_id, row.rate] as const));
-  return rates.map((rate) => ({ id: rate.id, code: rate.currency, name: rate.name, exchangeRate: newestOf.get(rate.id) ?? 1, corporate: false }));
+  const datedOf = new Map<number, DatedRate[]>();
+  for (const row of dated) {
+    const list = datedOf.get(row.fx_rate_id) ?? [];
+    list.push({ validFrom: monthIndexOf(row.valid_from), rate: row.rate });
+    datedOf.set(row.fx_rate_id, list);
+  }
+  return rates.map((rate) => ({ id: rate.id, code: rate.currency, name: rate.name, exchangeRate: rateInForce(datedOf.get(rate.id) ?? []), corporate: false }));
 }
+
+/** The rate that converts this month's values; 1 without dated rates (never stored: a named rate needs one). */
+const rateInForce = (rates: readonly DatedRate[]) => rateFor(rates, monthIndexAt(new Date())) ?? 1;
 
 /** A named rate with its dated rates, or 404 (also for another company's id). */
 async function currencyDetail({ db }: TenantContext, id: number): Promise<CurrencyDetail> {
@@ -133,7 +147,7 @@ async function currencyDetail({ db }: TenantContext, id: number): Promise<Curren
     id: rate.id,
     code: rate.currency,
     name: rate.name,
-    exchangeRate: rates.at(-1)?.rate ?? 1,
+    exchangeRate: rateInForce(rates.map((row) => ({ validFrom: monthIndexOf(row.valid_from), rate: row.rate }))),
     corporate: false,
     rates: rates.map((row) => ({ validFrom: row.valid_from, rate: row.rate })),
   };

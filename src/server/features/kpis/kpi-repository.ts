@@ -28,6 +28,7 @@ export function loadKpis({ db }: TenantContext) {
       "kpis.benchmark_top25",
       "kpis.benchmark_top5",
       "kpis.formula",
+      "kpis.weighted_ratio",
       "kpi_categories.id as category_id",
       "kpi_categories.name as category_name",
       "kpi_categories.kind as category_kind",

@@ -1,12 +1,15 @@
 import { sql } from "kysely";
-import type { KpiMeta } from "../../../contracts/kpis";
-import { aggregate, effectiveEnd, ytdMonths } from "../../../domain/kpi/aggregation";
+import type { HistoryBucket, KpiMeta } from "../../../contracts/kpis";
+import { effectiveEnd, ytdMonths } from "../../../domain/kpi/aggregation";
 import { bucketsOf, type BucketSize } from "../../../domain/kpi/periods";
 import { outdatedStatus, type ReportingCadence } from "../../../domain/kpi/cadence";
-import { dependenciesOf, evaluateFormula, evaluationOrder, parseFormula, type Formula } from "../../../domain/kpi/formula";
+import { dependenciesOf, evaluationOrder, parseFormula } from "../../../domain/kpi/formula";
 import { convert, type DatedRate } from "../../../domain/kpi/fx";
-import { kpiAggregates, type KpiAggregates, type KpiSeries } from "../../../domain/kpi/kpi-aggregates";
-import { monthDateOf, type MonthIndex } from "../../../domain/months";
+import { kpiAggregates, type KpiAggregates } from "../../../domain/kpi/kpi-aggregates";
+import { kpiHistory } from "../../../domain/kpi/kpi-history";
+import { addCalculatedKpis, storedPeriodKpi, type PeriodKpi } from "../../../domain/kpi/period-kpis";
+import { periodRuleOf } from "../../../domain/kpi/period-rule";
+import { monthDateOf, monthRange, type MonthIndex } from "../../../domain/months";
 import type { Permission } from "../../../domain/permissions/catalogue";
 import { canReadSensitivity, canWriteSensitivity } from "../../../domain/permissions/sensitivity";
 import type { TenantContext } from "../../db/tenancy";
@@ -39,6 +42,7 @@ export async function kpiMeta(context: TenantContext, reader: Reader, currentMon
       sensitivity: kpi.sensitivity,
       isCalculated: kpi.formula !== null,
       formula: kpi.formula,
+      periodRule: periodRuleOf({ aggregationType: kpi.aggregation_type, isCalculated: kpi.formula !== null, weightedRatio: kpi.weighted_ratio }),
       unit: kpi.unit,
       cadence: kpi.cadence,
       validationState: kpi.validation_state,
@@ -52,8 +56,9 @@ export async function kpiMeta(context: TenantContext, reader: Reader, currentMon
 
 /**
  * The aggregates of the readable KPIs (or of `only`), converted to the chosen FX rate before
- * aggregating. Calculated KPIs apply their formula to their inputs' aggregates, field by field, so
- * a margin is the ratio of the sums, not the sum of monthly ratios.
+ * aggregating, each figure made by the KPI's period rule (contracts PERIOD_RULES): calculated
+ * KPIs aggregate their monthly formula values by their own type, weighted ratios take the formula
+ * over their inputs' figures, so a margin is the ratio of the sums, not the average of monthly ratios.
  */
 export async function aggregatesFor(
   context: TenantContext,
@@ -64,33 +69,17 @@ export async function aggregatesFor(
   const end = effectiveEnd(options.end, options.ignoreLastMonths);
   // From the start of last fiscal year (for last-year values) to the end of this one.
   const first = ytdMonths(end, options.fiscalYearOffset)[0]! - 12;
-  const last = first + 23;
-  const stored = kpis.filter((kpi) => kpi.formula === null);
-  const series = await loadSeries(context, stored.map((kpi) => kpi.id), first, last);
-  const byKey = new Map<string, KpiAggregates>();
-  for (const kpi of stored) {
-    const raw = series.get(kpi.id)!;
-    const converted: KpiSeries = {
-      actual: convertSeries(raw.actual, kpi.unit, options.fxRates),
-      planning: convertSeries(raw.planning, kpi.unit, options.fxRates),
-      forecast: convertSeries(raw.forecast, kpi.unit, options.fxRates),
-    };
-    byKey.set(kpi.key, kpiAggregates(converted, kpi.aggregation_type, { end: options.end, fiscalYearOffset: options.fiscalYearOffset, ignoreLastMonths: options.ignoreLastMonths }));
-  }
-  const calculated = kpis.filter((kpi) => kpi.formula !== null);
-  const parsed = new Map(calculated.map((kpi) => [kpi.key, parseFormula(kpi.formula!)] as const));
-  for (const key of evaluationOrder(parsed)) byKey.set(key, calculatedAggregates(parsed.get(key)!, byKey));
+  const periodKpis = await periodKpisOf(context, kpis, first, first + 23, options.fxRates);
   const results: Record<number, KpiAggregates> = {};
-  for (const kpi of kpis) {
-    if (!kpi.readable || (options.only && !options.only.has(kpi.id))) continue;
-    const aggregates = byKey.get(kpi.key);
-    if (aggregates) results[kpi.id] = aggregates;
+  for (const kpi of answered(kpis, options.only)) {
+    const { series, measure } = periodKpis.get(kpi.key)!;
+    results[kpi.id] = kpiAggregates(series, measure, { end: options.end, fiscalYearOffset: options.fiscalYearOffset, ignoreLastMonths: options.ignoreLastMonths });
   }
   return results;
 }
 
 /** What the aggregates and the history read of a KPI. */
-type KpiBasics = Pick<KpiRow, "id" | "key" | "unit" | "aggregation_type" | "sensitivity" | "formula">;
+type KpiBasics = Pick<KpiRow, "id" | "key" | "unit" | "aggregation_type" | "sensitivity" | "formula" | "weighted_ratio">;
 
 /**
  * The KPIs an answer about `only` needs: the readable ones asked for (every readable KPI without
@@ -102,7 +91,7 @@ type KpiBasics = Pick<KpiRow, "id" | "key" | "unit" | "aggregation_type" | "sens
 async function neededKpis(context: TenantContext, reader: Reader, only: ReadonlySet<number> | null): Promise<(KpiBasics & { readable: boolean })[]> {
   if (!only) return (await loadKpis(context)).map((kpi) => ({ ...kpi, readable: mayRead(reader, kpi) }));
   const { db } = context;
-  const columns = ["id", "key", "unit", "aggregation_type", "sensitivity", "formula"] as const;
+  const columns = ["id", "key", "unit", "aggregation_type", "sensitivity", "formula", "weighted_ratio"] as const;
   const needed = new Map<string, KpiBasics & { readable: boolean }>();
   const asked = new Set<string>();
   let firstLevel = true;
@@ -124,23 +113,29 @@ async function neededKpis(context: TenantContext, reader: Reader, only: Readonly
   return [...needed.values()];
 }
 
-const YTD = ["actualValue", "planningValue", "lastYearValue", "forecastValue", "actualPlanningValue", "actualForecastValue"] as const;
-const LTM = ["value", "fullForecastValue", "fullPlanningValue", "actualPlanningValue", "actualForecastValue"] as const;
-const FULL_YEAR = ["forecastProjectedValue", "planningValue", "lastYearValue", "forecastValue", "actualPlanningValue", "actualForecastValue"] as const;
+/** The KPIs an answer holds: readable, and asked for (every readable one without `only`). */
+const answered = <K extends { id: number; readable: boolean }>(kpis: readonly K[], only: ReadonlySet<number> | null) =>
+  kpis.filter((kpi) => kpi.readable && (!only || only.has(kpi.id)));
 
-/** A calculated KPI's aggregates: its formula over its inputs' aggregates, field by field. */
-function calculatedAggregates(formula: Formula, known: ReadonlyMap<string, KpiAggregates>): KpiAggregates {
-  const inputs = [...dependenciesOf(formula)].map((key) => known.get(key));
-  const over = <W extends keyof KpiAggregates>(window: W, fields: readonly string[]) =>
-    Object.fromEntries(fields.map((field) => [field, evaluateFormula(formula, (key) => (known.get(key)?.[window] as Record<string, number | null> | undefined)?.[field] ?? null)]));
-  // As current as its least current input.
-  const dates = inputs.map((input) => input?.ytd.closestDate ?? null);
-  const closestDate = dates.includes(null) ? null : ([...dates].sort()[0] ?? null);
-  return {
-    ytd: { ...(over("ytd", YTD) as Omit<KpiAggregates["ytd"], "closestDate">), closestDate },
-    ltm: over("ltm", LTM) as KpiAggregates["ltm"],
-    fullyear: over("fullyear", FULL_YEAR) as KpiAggregates["fullyear"],
-  };
+/**
+ * The KPIs as their period rules read them, for the months from `first` to `last`: stored
+ * series (one query) converted to the FX rate month by month, then the calculated KPIs in
+ * dependency order.
+ */
+async function periodKpisOf(context: TenantContext, kpis: readonly KpiBasics[], first: MonthIndex, last: MonthIndex, fxRates: DatedRate[] | null): Promise<Map<string, PeriodKpi>> {
+  const stored = kpis.filter((kpi) => kpi.formula === null);
+  const series = await loadSeries(context, stored.map((kpi) => kpi.id), first, last);
+  const known = new Map<string, PeriodKpi>();
+  for (const kpi of stored) {
+    const raw = series.get(kpi.id)!;
+    const converted = { actual: convertSeries(raw.actual, kpi.unit, fxRates), planning: convertSeries(raw.planning, kpi.unit, fxRates), forecast: convertSeries(raw.forecast, kpi.unit, fxRates) };
+    known.set(kpi.key, storedPeriodKpi(converted, kpi.aggregation_type));
+  }
+  const calculated = new Map(kpis.filter((kpi) => kpi.formula !== null).map((kpi) => [kpi.key, kpi] as const));
+  const parsed = new Map([...calculated].map(([key, kpi]) => [key, parseFormula(kpi.formula!)] as const));
+  const inOrder = evaluationOrder(parsed).map((key) => ({ key, formula: parsed.get(key)!, aggregationType: calculated.get(key)!.aggregation_type, weightedRatio: calculated.get(key)!.weighted_ratio }));
+  addCalculatedKpis(known, inOrder, monthRange(first, last));
+  return known;
 }
 
 function convertSeries(series: ReadonlyMap<MonthIndex, number>, unit: string, rates: DatedRate[] | null) {
@@ -151,51 +146,23 @@ function convertSeries(series: ReadonlyMap<MonthIndex, number>, unit: string, ra
 export { mayRead, mayWrite };
 
 /**
- * A KPI's history in buckets aligned to the fiscal year: actual, planning, forecast and last
- * year's actuals per bucket, converted to the FX rate month by month. Calculated KPIs apply their
- * formula to their inputs' bucket values.
+ * A KPI's history in buckets aligned to the fiscal year (domain kpiHistory): actual, planning,
+ * forecast and last year's actuals per bucket, converted to the FX rate month by month, each by the
+ * KPI's period rule and counted in months.
  */
 export async function historyFor(
   context: TenantContext,
   reader: Reader,
   options: { end: MonthIndex; timeRange: number; bucketSize: BucketSize; fiscalYearOffset: number; fxRates: DatedRate[] | null; only: ReadonlySet<number> | null },
-) {
+): Promise<Record<number, HistoryBucket[]>> {
   const kpis = await neededKpis(context, reader, options.only);
   const first = options.end - options.timeRange + 1;
   const buckets = bucketsOf(first, options.end, options.bucketSize, options.fiscalYearOffset);
-  const stored = kpis.filter((kpi) => kpi.formula === null);
-  const series = await loadSeries(context, stored.map((kpi) => kpi.id), first - 12, options.end);
-  type Row = { actual: number | null; planning: number | null; forecast: number | null; lastYear: number | null };
-  const byKey = new Map<string, Row[]>();
-  for (const kpi of stored) {
-    const raw = series.get(kpi.id)!;
-    const of = (source: ReadonlyMap<MonthIndex, number>, months: readonly MonthIndex[]) => aggregate(convertSeries(source, kpi.unit, options.fxRates), months, kpi.aggregation_type);
-    byKey.set(
-      kpi.key,
-      buckets.map((bucket) => ({ actual: of(raw.actual, bucket.months), planning: of(raw.planning, bucket.months), forecast: of(raw.forecast, bucket.months), lastYear: of(raw.actual, bucket.months.map((month) => month - 12)) })),
-    );
-  }
-  const calculated = kpis.filter((kpi) => kpi.formula !== null);
-  const parsed = new Map(calculated.map((kpi) => [kpi.key, parseFormula(kpi.formula!)] as const));
-  for (const key of evaluationOrder(parsed)) {
-    const formula = parsed.get(key)!;
-    byKey.set(
-      key,
-      buckets.map((_, index) => {
-        const field = (name: keyof Row) => evaluateFormula(formula, (input) => byKey.get(input)?.[index]?.[name] ?? null);
-        return { actual: field("actual"), planning: field("planning"), forecast: field("forecast"), lastYear: field("lastYear") };
-      }),
-    );
-  }
-  const results: Record<number, unknown[]> = {};
-  for (const kpi of kpis) {
-    if (!kpi.readable || (options.only && !options.only.has(kpi.id))) continue;
-    results[kpi.id] = buckets.map((bucket, index) => ({
-      label: bucket.label,
-      startDate: monthDateOf(bucket.months[0]!),
-      endDate: monthDateOf(bucket.months.at(-1)!),
-      ...byKey.get(kpi.key)![index]!,
-    }));
+  const periodKpis = await periodKpisOf(context, kpis, first - 12, options.end, options.fxRates);
+  const results: Record<number, HistoryBucket[]> = {};
+  for (const kpi of answered(kpis, options.only)) {
+    const { series, measure } = periodKpis.get(kpi.key)!;
+    results[kpi.id] = kpiHistory(series, measure, buckets);
   }
   return results;
 }

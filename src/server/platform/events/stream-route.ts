@@ -83,17 +83,19 @@ export const eventStreamRoutes: FastifyPluginAsync<EventStreamOptions> = async (
           for (;;) {
             const events = await withTenant(user.tenantId, actor, async (context) => {
               const batch = await readEventsAfter(context.db, lastSeq, BATCH);
+              const names = await actorNames(context, batch.map((event) => event.actor));
               // Permissions are read with every batch, so a change applies to open streams too.
               return Promise.all(
                 batch.map(async (event) => {
                   const filter = filters[event.type];
-                  if (!filter) return { event, payload: event.payload };
+                  const named = { ...event, actorName: names.get(event.actor) ?? null };
+                  if (!filter) return { event: named, payload: event.payload };
                   // A filter that fails withholds its event rather than ending the stream.
                   const payload = await filter(event.payload, context, user.userId).catch((error: unknown) => {
                     request.log.error({ err: error, type: event.type }, "event filter failed");
                     return null;
                   });
-                  return { event, payload };
+                  return { event: named, payload };
                 }),
               );
             });
@@ -124,6 +126,18 @@ export const eventStreamRoutes: FastifyPluginAsync<EventStreamOptions> = async (
     }
   });
 };
+
+/**
+ * The display names of the users behind `actors` ("user:<id>"), read with the batch so a
+ * notification can say who did something ("Ada Administrator changed …"). System actors and
+ * deleted users have none.
+ */
+async function actorNames(context: TenantContext, actors: readonly string[]): Promise<Map<string, string>> {
+  const ids = [...new Set(actors.map((actor) => /^user:(\d+)$/.exec(actor)?.[1]).filter((id): id is string => id !== undefined).map(Number))];
+  if (ids.length === 0) return new Map();
+  const rows = await context.db.selectFrom("users").select(["id", "first_name", "last_name", "email"]).where("id", "in", ids).execute();
+  return new Map(rows.map((row) => [`user:${row.id}`, `${row.first_name} ${row.last_name}`.trim() || row.email]));
+}
 
 function parseResumePoint(lastEventId: string | string[] | undefined, after: string | undefined): number | null {
   const value = (Array.isArray(lastEventId) ? lastEventId[0] : lastEventId) ?? after;

@@ -49,6 +49,7 @@ test("Demo GmbH: fiscal year from April, EUR with USD and CHF rates, about 60 KP
     assert.equal(new Set(kpis.map((kpi) => kpi.aggregation_type)), new Set(["cum", "ad", "dd"]));
     assert.equal(new Set(kpis.map((kpi) => kpi.sensitivity)), new Set([0, 1, 2, 3]));
     assert.ok(kpis.filter((kpi) => kpi.formula).length >= 3, "a few calculated KPIs");
+    assert.equal(kpis.filter((kpi) => kpi.weighted_ratio).map((kpi) => kpi.key).sort(), ["ebitda_margin", "gross_margin"], "the margins are weighted ratios");
     const categories = await db.selectFrom("kpi_categories").select(["name", "kind"]).orderBy("position").execute();
     assert.equal(categories.map((category) => category.name), ["P&L", "Financial", "Sales", "SaaS", "People", "Product", "Operations"]);
     assert.is(categories[0]?.kind, "financial");

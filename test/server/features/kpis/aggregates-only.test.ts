@@ -3,8 +3,9 @@
 // stored series must be what the domain functions make of the values as inserted.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { byAggregationType } from "../../../../src/domain/kpi/aggregation";
 import { kpiAggregates } from "../../../../src/domain/kpi/kpi-aggregates";
-import { monthDateOf, monthIndexOf, type MonthIndex } from "../../../../src/domain/months";
+import { monthDateOf, monthIndexOf, monthRange, type MonthIndex } from "../../../../src/domain/months";
 import { testApp } from "../../../support/app";
 import { createTestTenant, createTestUser, testDatabase } from "../../../support/database";
 
@@ -99,7 +100,7 @@ test("stored KPIs' aggregates are the domain's over the values as inserted: one 
         assert.not.ok(String(kpi.id) in results, `${kpi.key} is not readable`);
         continue;
       }
-      const expected = kpiAggregates(kpi.series, kpi.type, { end: monthIndexOf(endDate), fiscalYearOffset: 3, ignoreLastMonths });
+      const expected = kpiAggregates(kpi.series, byAggregationType(kpi.type), { end: monthIndexOf(endDate), fiscalYearOffset: 3, ignoreLastMonths });
       assert.equal(results[String(kpi.id)], JSON.parse(JSON.stringify(expected)), `${kpi.key} at ${endDate} − ${ignoreLastMonths}`);
     }
   }
@@ -132,8 +133,14 @@ test("aggregates of the KPIs asked for are those of the whole catalogue, calcula
 test("a calculated KPI adds an input the reader may not see; the input itself stays hidden", async () => {
   const { ids, stored, get } = await catalogue();
   const all = await get("/api/kpis/aggregates/?endDate=2026-08-01");
-  const ytdOf = (key: string) => kpiAggregates(stored.find((kpi) => kpi.key === key)!.series, "cum", { end: monthIndexOf("2026-08-01"), fiscalYearOffset: 3 }).ytd.actualValue!;
-  assert.is((all[String(ids["with_secret"])] as { ytd: { actualValue: number } }).ytd.actualValue, ytdOf("revenue") + ytdOf("secret"));
+  // A cum KPI sums its monthly formula values: the months where both inputs have an actual.
+  const actualOf = (key: string) => stored.find((kpi) => kpi.key === key)!.series.actual;
+  const ytd = monthRange(monthIndexOf("2026-04-01"), monthIndexOf("2026-08-01"));
+  const both = ytd.filter((month) => actualOf("revenue").has(month) && actualOf("secret").has(month));
+  assert.ok(both.length > 0 && both.length < ytd.length, "the fixture has gaps");
+  const withSecret = (all[String(ids["with_secret"])] as { ytd: { actualValue: number; monthCounts: { actualValue: number } } }).ytd;
+  assert.is(withSecret.actualValue, both.reduce((sum, month) => sum + actualOf("revenue").get(month)! + actualOf("secret").get(month)!, 0));
+  assert.is(withSecret.monthCounts.actualValue, both.length);
   assert.not.ok(String(ids["secret"]) in all);
 });
 

@@ -1,12 +1,13 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { createTestTenant, createTestUser, testDatabase } from "../../../support/database";
+import { monthDateOf, monthIndexAt } from "../../../../src/domain/months";
 import { testApp } from "../../../support/app";
 import { reportingCompany, system } from "./reporting-fixture";
 
 const ADMIN = ["manage_company_settings", "read_super_sensitive"];
 
-test("currencies: the corporate currency first (id 0, rate 1), then each named rate with its newest dated rate", async () => {
+test("currencies: the corporate currency first (id 0, rate 1), then each named rate with its rate in force", async () => {
   const { ids, userWith, call } = await reportingCompany();
   const reader = await userWith(["read_non_sensitive"]);
   assert.equal(await call(reader.headers, "GET", "/api/kpis/currencies/"), {
@@ -36,6 +37,24 @@ test("currencies: the corporate currency first (id 0, rate 1), then each named r
   assert.is((await call(reader.headers, "GET", "/api/kpis/currencies/usd/")).status, 404);
   const noReading = await userWith(["access_my_dashboard"]);
   assert.is((await call(noReading.headers, "GET", "/api/kpis/currencies/")).status, 403);
+});
+
+test("currencies: the rate answered is the one in force this month, not a newer future-dated one", async () => {
+  const { userWith, call } = await reportingCompany();
+  const admin = await userWith(ADMIN);
+  const now = monthIndexAt(new Date());
+  const dated = (offset: number, rate: number) => ({ validFrom: monthDateOf(now + offset), rate });
+  const chf = await call(admin.headers, "POST", "/api/kpis/currencies/", { name: "CHF", code: "CHF", rates: [dated(-2, 0.9), dated(0, 0.95), dated(1, 0.97), dated(12, 1.4)] });
+  assert.equal([chf.status, chf.body.exchangeRate], [201, 0.95]);
+  const gbp = await call(admin.headers, "POST", "/api/kpis/currencies/", { name: "GBP", code: "GBP", rates: [dated(-3, 0.8), dated(2, 0.85)] });
+  assert.is(gbp.body.exchangeRate, 0.8, "last dated before this month");
+  const later = await call(admin.headers, "POST", "/api/kpis/currencies/", { name: "NOK", code: "NOK", rates: [dated(3, 11), dated(6, 12)] });
+  assert.is(later.body.exchangeRate, 11, "only future rates: the earliest, as conversions use it for earlier months");
+  const listed = (await call(admin.headers, "GET", "/api/kpis/currencies/")).body.currencies as { name: string; exchangeRate: number }[];
+  assert.equal(listed.map((currency) => [currency.name, currency.exchangeRate]), [["Corporate currency", 1], ["CHF", 0.95], ["GBP", 0.8], ["NOK", 11], ["USD", 3]]);
+  assert.is((await call(admin.headers, "GET", `/api/kpis/currencies/${chf.body.id}/`)).body.exchangeRate, 0.95);
+  const replaced = await call(admin.headers, "PUT", `/api/kpis/currencies/${chf.body.id}/rates/`, { rates: [dated(-1, 1.01), dated(5, 1.2)] });
+  assert.is(replaced.body.exchangeRate, 1.01);
 });
 
 test("currencies: create a named rate; values convert with it by date; the company becomes multi-currency", async () => {

@@ -6,7 +6,7 @@ import { createTestTenant, createTestUser, testDatabase } from "../../../support
 
 const system = { kind: "system", name: "test" } as const;
 
-/** A company with April fiscal years: revenue (level 1), cogs (level 2), a margin formula (level 0). */
+/** A company with April fiscal years: revenue (level 1), cogs (level 2), a margin formula (level 0, a weighted ratio). */
 async function company() {
   const { app, services } = await testApp();
   const { database, withTenant } = await testDatabase();
@@ -17,7 +17,7 @@ async function company() {
     const kpi = (key: string, sensitivity: number, formula: string | null, unit = "currency") =>
       db
         .insertInto("kpis")
-        .values({ tenant_id: tenantId, category_id: category.id, parent_id: null, key, name: key, unit: unit as never, aggregation_type: formula ? "ad" : "cum", sensitivity, formula, benchmark_bottom25: null, benchmark_median50: null, benchmark_top25: null, benchmark_top5: null })
+        .values({ tenant_id: tenantId, category_id: category.id, parent_id: null, key, name: key, unit: unit as never, aggregation_type: formula ? "ad" : "cum", sensitivity, formula, weighted_ratio: formula !== null, benchmark_bottom25: null, benchmark_median50: null, benchmark_top25: null, benchmark_top5: null })
         .returning("id")
         .executeTakeFirstOrThrow()
         .then((row) => row.id);
@@ -88,9 +88,9 @@ test("history in buckets aligned to the fiscal year, with last year and a calcul
   const headers = await userWith(["read_most_sensitive"]);
   const monthly = (await app.inject({ method: "GET", url: "/api/kpis/history/?endDate=2026-06-01&timeRange=3", headers })).json();
   assert.equal(monthly.results[ids.revenue].map((bucket: { label: string; actual: number }) => [bucket.label, bucket.actual]), [
-    ["P1 FY 2026/27", 100],
-    ["P2 FY 2026/27", 200],
-    ["P3 FY 2026/27", 300],
+    ["Apr 2026", 100],
+    ["May 2026", 200],
+    ["Jun 2026", 300],
   ]);
   const quarter = (await app.inject({ method: "GET", url: `/api/kpis/history/?endDate=2026-06-01&timeRange=6&bucketSize=3&fxRate=${ids.usd}`, headers })).json();
   assert.equal(quarter.results[ids.revenue].map((bucket: { label: string; actual: number | null; planning: number | null; lastYear: number | null }) => [bucket.label, bucket.actual, bucket.planning, bucket.lastYear]), [

@@ -9,8 +9,8 @@ type Unit = "currency" | "percentage" | "number";
 /**
  * A company for the KPI reporting tests, fiscal year from April:
  * - P&L (financial): revenue (level 1), cogs (level 2), gross_profit = revenue - cogs (level 1);
- * - Growth (kpi): gross_margin = gross_profit / revenue * 100 (level 0, reads a calculated KPI
- *   and the level-2 cogs through it), cash (level 3), customers (level 0).
+ * - Growth (kpi): gross_margin = gross_profit / revenue * 100 (level 0, a weighted ratio, reads a
+ *   calculated KPI and the level-2 cogs through it), cash (level 3), customers (level 0).
  * Actuals April-June 2025 and 2026, planning April-September 2026, an active forecast for
  * July-September 2026 (and an inactive one), and a USD rate of 1.5 from January 2025, 2 from
  * January 2026 and 3 from June 2026.
@@ -26,17 +26,17 @@ export async function reportingCompany() {
     const pl = await category("P&L", "financial", 0);
     const growth = await category("Growth", "kpi", 1);
     let position = 0;
-    const kpi = (categoryId: number, key: string, unit: Unit, sensitivity: number, formula: string | null, aggregation: "cum" | "ad" | "dd" = "cum") =>
+    const kpi = (categoryId: number, key: string, unit: Unit, sensitivity: number, formula: string | null, aggregation: "cum" | "ad" | "dd" = "cum", weightedRatio = false) =>
       db
         .insertInto("kpis")
-        .values({ tenant_id: tenantId, category_id: categoryId, parent_id: null, key, name: key, unit, aggregation_type: aggregation, sensitivity, formula, position: position++, benchmark_bottom25: null, benchmark_median50: null, benchmark_top25: null, benchmark_top5: null })
+        .values({ tenant_id: tenantId, category_id: categoryId, parent_id: null, key, name: key, unit, aggregation_type: aggregation, sensitivity, formula, weighted_ratio: weightedRatio, position: position++, benchmark_bottom25: null, benchmark_median50: null, benchmark_top25: null, benchmark_top5: null })
         .returning("id")
         .executeTakeFirstOrThrow()
         .then((row) => row.id);
     const revenue = await kpi(pl, "revenue", "currency", 1, null);
     const cogs = await kpi(pl, "cogs", "currency", 2, null);
     const grossProfit = await kpi(pl, "gross_profit", "currency", 1, "revenue - cogs");
-    const grossMargin = await kpi(growth, "gross_margin", "percentage", 0, "gross_profit / revenue * 100", "ad");
+    const grossMargin = await kpi(growth, "gross_margin", "percentage", 0, "gross_profit / revenue * 100", "ad", true);
     const cash = await kpi(growth, "cash", "currency", 3, null, "dd");
     const customers = await kpi(growth, "customers", "number", 0, null, "dd");
     const value = (kpiId: number, series: "actual" | "planning", month: string, amount: number) => ({ tenant_id: tenantId, kpi_id: kpiId, series, month, value: amount });

@@ -2,8 +2,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { benchmarkBucket } from "../../../src/domain/kpi/benchmarks";
 import { outdatedStatus } from "../../../src/domain/kpi/cadence";
-import { bucketsOf, fiscalPeriodOf, fiscalYearLabel } from "../../../src/domain/kpi/periods";
-import { monthDateOf, monthIndexOf } from "../../../src/domain/months";
+import { monthIndexOf } from "../../../src/domain/months";
 
 const m = monthIndexOf;
 
@@ -45,21 +44,6 @@ test("outdated status by cadence, seen in November 2026 (last complete month: Oc
     ["monthly", null, "outdated"],
   ];
   for (const [cadence, newest, expected] of table) assert.is(outdatedStatus(cadence, newest === null ? null : m(newest), now), expected, `${cadence} ${newest}`);
-});
-
-test("fiscal periods, labels and buckets aligned to an April fiscal year", () => {
-  assert.equal([fiscalPeriodOf(m("2026-04-01"), 3), fiscalPeriodOf(m("2026-03-01"), 3), fiscalPeriodOf(m("2026-12-01"), 0)], [1, 12, 12]);
-  assert.equal([fiscalYearLabel(m("2026-05-01"), 3), fiscalYearLabel(m("2026-02-01"), 3), fiscalYearLabel(m("2026-02-01"), 0)], ["FY 2026/27", "FY 2025/26", "FY 2026"]);
-  const quarters = bucketsOf(m("2026-02-01"), m("2026-10-01"), 3, 3);
-  assert.equal(quarters.map((bucket) => [bucket.label, bucket.months.map(monthDateOf)]), [
-    ["Q4 FY 2025/26", ["2026-02-01", "2026-03-01"]],
-    ["Q1 FY 2026/27", ["2026-04-01", "2026-05-01", "2026-06-01"]],
-    ["Q2 FY 2026/27", ["2026-07-01", "2026-08-01", "2026-09-01"]],
-    ["Q3 FY 2026/27", ["2026-10-01"]],
-  ]);
-  assert.equal(bucketsOf(m("2026-03-01"), m("2026-04-01"), 1, 3).map((bucket) => bucket.label), ["P12 FY 2025/26", "P1 FY 2026/27"]);
-  assert.equal(bucketsOf(m("2026-01-01"), m("2026-12-01"), 6, 0).map((bucket) => bucket.label), ["H1 FY 2026", "H2 FY 2026"]);
-  assert.equal(bucketsOf(m("2025-10-01"), m("2026-05-01"), 12, 3).map((bucket) => [bucket.label, bucket.months.length]), [["FY 2025/26", 6], ["FY 2026/27", 2]]);
 });
 
 test.run();
