@@ -107,6 +107,9 @@ const clientOptions = {
   entryNames: "assets/[name]-[hash]",
   chunkNames: "assets/chunk-[hash]",
   assetNames: "assets/[name]-[hash]",
+  // Fonts ship with the app (src/client/ui/font.ts): an import gives the file's hashed URL.
+  loader: { ".woff2": "file" },
+  publicPath: "/",
   minify: !watch,
   sourcemap: true,
   metafile: true,

@@ -1,81 +1,82 @@
-import { styled, createGlobalStyle } from "styled-components";
+import type { ComponentPropsWithRef, ComponentPropsWithoutRef, ReactNode } from "react";
+import { styled } from "styled-components";
+import { Alert } from "./alert";
+import { ButtonFrame } from "./button";
+import { Card as DesignCard } from "./card";
+import { controlBox, selectBox } from "./control-style";
+import { ErrorState } from "./states";
+import { FONT_WEIGHT, MEDIA, SPACE, TYPE_SCALE } from "./tokens";
 
-export const GlobalStyle = createGlobalStyle`
-  html, body { margin: 0; background: ${(p) => p.theme.background}; color: ${(p) => p.theme.text};
-    font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; font-size: 15px; }
-  *, *::before, *::after { box-sizing: border-box; }
-  :focus-visible { outline: 2px solid ${(p) => p.theme.focus}; outline-offset: 2px; }
-  a { color: ${(p) => p.theme.accent}; }
-`;
+/*
+ * The first primitives, kept so existing screens keep working while they move to the design
+ * system; each is now built on it (tokens, focus ring, disabled look). New code imports from the
+ * component files (button.tsx, form-field.tsx, alert.tsx, states.tsx, card.tsx, layout.tsx).
+ */
 
-export const Button = styled.button<{ $variant?: "primary" | "plain" | "danger" }>`
-  font: inherit;
-  border-radius: 6px;
-  padding: 8px 14px;
-  cursor: pointer;
-  border: 1px solid ${(p) => (p.$variant === "primary" ? p.theme.accent : p.theme.border)};
-  background: ${(p) => (p.$variant === "primary" ? p.theme.accent : "transparent")};
-  color: ${(p) => (p.$variant === "primary" ? p.theme.accentText : p.$variant === "danger" ? p.theme.danger : p.theme.text)};
-  &:disabled { opacity: 0.6; cursor: progress; }
-  &:hover:not(:disabled) { filter: brightness(1.1); }
-`;
+export { GlobalStyle } from "./global-style";
+export { VisuallyHidden } from "./visually-hidden";
 
+/**
+ * @deprecated Use `Button` from "./button" (`variant`, `size`, `busy`). This one keeps the old
+ * `$variant` ("plain" is the secondary button) and leaves `type` as given (no attribute: the HTML
+ * default, submit), so existing forms and selectors behave as before.
+ */
+export function Button({ $variant, children, ...props }: Omit<ComponentPropsWithRef<"button">, "children"> & { $variant?: "primary" | "plain" | "danger"; children?: ReactNode }) {
+  return (
+    <ButtonFrame $variant={$variant === "primary" ? "primary" : $variant === "danger" ? "danger" : "secondary"} $size="md" {...props}>
+      {children}
+    </ButtonFrame>
+  );
+}
+
+/**
+ * @deprecated Use `FormField` with `TextInput` / `Select` (error next to the field). A label
+ * wrapping its text and one input or select.
+ */
 export const Field = styled.label`
   display: grid;
-  gap: 6px;
-  font-size: 14px;
-  color: ${(p) => p.theme.textMuted};
-  input, select {
-    font: inherit;
-    padding: 9px 11px;
-    border-radius: 6px;
-    border: 1px solid ${(p) => p.theme.border};
-    background: ${(p) => p.theme.surface};
-    color: ${(p) => p.theme.text};
-  }
+  gap: ${SPACE.xs};
+  font-size: ${TYPE_SCALE.sm.size};
+  line-height: ${TYPE_SCALE.sm.lineHeight};
+  font-weight: ${FONT_WEIGHT.medium};
+  color: ${(p) => p.theme.text};
+  input { ${controlBox("md")} font-weight: ${FONT_WEIGHT.regular}; }
+  select { ${selectBox("md")} font-weight: ${FONT_WEIGHT.regular}; }
 `;
 
-/** The danger alert of forms: the server's messages, one per line. */
-export const DangerAlert = styled.div.attrs({ role: "alert" })`
-  white-space: pre-line;
-  border: 1px solid ${(p) => p.theme.danger};
-  background: ${(p) => p.theme.dangerSurface};
-  color: ${(p) => p.theme.danger};
-  border-radius: 6px;
-  padding: 10px 12px;
-`;
+/** @deprecated Use `Alert tone="danger"`. The danger alert of forms: the server's messages, one per line. */
+export function DangerAlert({ children, ...props }: ComponentPropsWithoutRef<"div">) {
+  return (
+    <Alert tone="danger" {...props}>
+      {children}
+    </Alert>
+  );
+}
 
-export const Card = styled.section`
-  background: ${(p) => p.theme.surface};
-  border: 1px solid ${(p) => p.theme.border};
-  border-radius: 10px;
-  padding: 24px;
-`;
+/** @deprecated Use `Card` from "./card" (title, actions, padding). A section on a surface with roomy padding. */
+export function Card({ children, ...props }: Omit<ComponentPropsWithoutRef<"section">, "title"> & { children?: ReactNode }) {
+  return (
+    <DesignCard padding="xl" {...props}>
+      {children}
+    </DesignCard>
+  );
+}
 
-export const VisuallyHidden = styled.span`
-  position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;
-`;
-
-/** A screen inside the shell: title, then its content. */
+/** @deprecated Use `Page` from "./layout" with a `PageHeader`. A screen inside the shell: title, then its content. */
 export const ScreenPage = styled.section`
-  padding: 24px 32px;
+  padding: ${SPACE.xl} ${SPACE.xxl};
   max-width: 880px;
   display: grid;
-  gap: 20px;
-  h1 { margin: 0; font-size: 22px; font-weight: 600; }
-  h2 { margin: 0 0 8px; font-size: 16px; }
+  gap: ${SPACE.lg};
+  align-content: start;
+  min-width: 0;
+  h2 { margin: 0 0 ${SPACE.sm}; }
   p { margin: 0; line-height: 1.5; }
-  ol { margin: 0; padding-left: 20px; display: grid; gap: 20px; }
+  ol { margin: 0; padding-left: 20px; display: grid; gap: ${SPACE.lg}; }
+  ${MEDIA.narrow} { padding: ${SPACE.lg}; }
 `;
 
-/** A failed load: the reason and a way to ask again. */
+/** @deprecated Use `ErrorState`. A failed load: the reason and a way to ask again. */
 export function RetryAlert({ message, onRetry }: { message: string | null; onRetry: () => void }) {
-  return (
-    <DangerAlert>
-      {message}{" "}
-      <Button type="button" onClick={onRetry}>
-        Try again
-      </Button>
-    </DangerAlert>
-  );
+  return <ErrorState message={message} onRetry={onRetry} />;
 }
