@@ -10,6 +10,8 @@ export const ServerEvent = Schema.Struct({
   version: Schema.Number,
   payload: Schema.Unknown,
   actor: Schema.String,
+  /** The acting user's display name when the actor is a user of the tenant (null otherwise). */
+  actorName: Schema.optionalWith(Schema.NullOr(Schema.String), { default: () => null }),
   commandId: Schema.NullOr(Schema.String),
   occurredAt: Schema.String,
 });

@@ -24,7 +24,6 @@ export class CycleTheme extends Schema.TaggedStruct("CycleTheme", {}) {}
 export class Navigate extends Schema.TaggedStruct("Navigate", { to: Schema.String, replace: Schema.Boolean }) {}
 /** The guard sent a signed-out visitor to /login; after sign-in they come back to `returnTo`. */
 export class RequireSignIn extends Schema.TaggedStruct("RequireSignIn", { returnTo: Schema.String }) {}
-export class DismissAlert extends Schema.TaggedStruct("DismissAlert", { id: Schema.Number }) {}
 
 export const SessionCommand = Schema.Union(
   SignIn,
@@ -36,7 +35,6 @@ export const SessionCommand = Schema.Union(
   CycleTheme,
   Navigate,
   RequireSignIn,
-  DismissAlert,
 );
 
 // ── events ──────────────────────────────────────────────────────────────────
@@ -66,7 +64,6 @@ export class SignedOut extends Schema.TaggedStruct("SignedOut", {
   reason: Schema.Literal("user", "idle", "expired", "refresh-failed", "other-tab"),
 }) {}
 export class SignInRequired extends Schema.TaggedStruct("SignInRequired", { returnTo: Schema.String }) {}
-export class AlertDismissed extends Schema.TaggedStruct("AlertDismissed", { id: Schema.Number }) {}
 export class FxRateSelected extends Schema.TaggedStruct("FxRateSelected", { fxRateId: Schema.NullOr(Schema.Number) }) {}
 export class ThemeChanged extends Schema.TaggedStruct("ThemeChanged", { theme: Schema.Literal("dark", "light", "auto") }) {}
 export class ChunkLoadFailed extends Schema.TaggedStruct("ChunkLoadFailed", { chunk: Schema.String, message: Schema.String }) {}
@@ -77,6 +74,7 @@ export class ServerEventReceived extends Schema.TaggedStruct("ServerEventReceive
   seq: Schema.Number,
   type: Schema.String,
   actor: Schema.String,
+  actorName: Schema.optionalWith(Schema.NullOr(Schema.String), { default: () => null }),
   payload: Schema.Unknown,
   occurredAt: Schema.String,
 }) {}
@@ -98,5 +96,4 @@ export const SessionEvent = Schema.Union(
   EpicFailed,
   ServerEventReceived,
   SignInRequired,
-  AlertDismissed,
 );

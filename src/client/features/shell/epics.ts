@@ -1,5 +1,5 @@
 import { EMPTY, map, mergeMap, switchMap, takeUntil } from "rxjs";
-import { AlertDismissed, FxRateSelected, ServerEventReceived, ThemeChanged } from "../../../contracts/messages/session";
+import { FxRateSelected, ServerEventReceived, ThemeChanged } from "../../../contracts/messages/session";
 import type { AppState } from "../../app/state";
 import { STORAGE_KEYS, type EpicDeps } from "../../app/deps";
 import type { Emitted, Epic } from "../../bus/bus";
@@ -37,15 +37,9 @@ export const navigate: ShellEpic = ({ command$ }, deps) =>
     }),
   );
 
-export const dismissAlert: ShellEpic = ({ command$ }) =>
-  command$.pipe(
-    ofCommand("DismissAlert"),
-    map(({ command, commandId }) => ({ event: AlertDismissed.make({ id: command.id }), commandId })),
-  );
-
 /**
  * Once a session is loaded, other users' changes stream in from the server (origin remote) until
- * sign-out. The user's own changes are already folded locally, so they are not shown as alerts.
+ * sign-out. The user's own changes are already folded locally, so they are not notified.
  */
 export const serverEvents: ShellEpic = ({ event$, state$ }, deps) =>
   event$.pipe(
@@ -55,7 +49,7 @@ export const serverEvents: ShellEpic = ({ event$, state$ }, deps) =>
         mergeMap((event): Emitted[] => {
           const me = state$.value.session.profile?.id;
           if (event.actor === `user:${me}` || event.seq <= state$.value.shell.lastServerSeq) return [];
-          const payload = ServerEventReceived.make({ seq: event.seq, type: event.type, actor: event.actor, payload: event.payload, occurredAt: event.occurredAt });
+          const payload = ServerEventReceived.make({ seq: event.seq, type: event.type, actor: event.actor, actorName: event.actorName, payload: event.payload, occurredAt: event.occurredAt });
           return [{ event: payload, origin: "remote" }];
         }),
         takeUntil(event$.pipe(ofEvent("SignedOut"))),
@@ -63,4 +57,4 @@ export const serverEvents: ShellEpic = ({ event$, state$ }, deps) =>
     ),
   );
 
-export const shellEpics = { cycleTheme, selectFxRate, navigate, dismissAlert, serverEvents };
+export const shellEpics = { cycleTheme, selectFxRate, navigate, serverEvents };

@@ -6,28 +6,19 @@ export type ThemeChoice = "dark" | "light" | "auto";
 /** The theme cycle: dark → light → auto → dark. */
 export const nextTheme = (theme: ThemeChoice): ThemeChoice => (theme === "dark" ? "light" : theme === "light" ? "auto" : "dark");
 
-export interface Alert {
-  readonly id: number;
-  readonly text: string;
-  readonly at: string;
-}
-
-/** The frame around every screen: theme, currency, alerts and failed chunks. */
+/**
+ * The frame around every screen: theme, currency, failed chunks and how far the server's event
+ * stream has been read (others' changes become notifications: features/notifications).
+ */
 export interface ShellModel {
   readonly theme: ThemeChoice;
   /** The chosen named FX rate; null is the company's local currency. */
   readonly fxRateId: number | null;
-  readonly alerts: readonly Alert[];
   readonly chunkError: { readonly chunk: string; readonly message: string } | null;
   readonly lastServerSeq: number;
 }
 
-export const MAX_ALERTS = 5;
-
-/** Server events kept for audit and sync, not worth interrupting anyone for. */
-export const SILENT_SERVER_EVENTS: ReadonlySet<string> = new Set(["UserSignedIn", "DemoDataSeeded"]);
-
-export const initialShell: ShellModel = { theme: "dark", fxRateId: null, alerts: [], chunkError: null, lastServerSeq: 0 };
+export const initialShell: ShellModel = { theme: "dark", fxRateId: null, chunkError: null, lastServerSeq: 0 };
 
 export const shellReducer: Reducer<ShellModel> = (model, event) => {
   switch (event._tag) {
@@ -44,13 +35,6 @@ export const shellReducer: Reducer<ShellModel> = (model, event) => {
     case "ServerEventReceived":
       return produce(model, (draft) => {
         draft.lastServerSeq = Math.max(draft.lastServerSeq, event.seq);
-        if (SILENT_SERVER_EVENTS.has(event.type)) return;
-        draft.alerts.unshift({ id: event.seq, text: describeServerEvent(event.type, event.actor), at: event.occurredAt });
-        draft.alerts.splice(MAX_ALERTS);
-      });
-    case "AlertDismissed":
-      return produce(model, (draft) => {
-        draft.alerts = draft.alerts.filter((alert) => alert.id !== event.id);
       });
     case "ChunkLoadFailed":
       return produce(model, (draft) => {
@@ -60,10 +44,3 @@ export const shellReducer: Reducer<ShellModel> = (model, event) => {
       return model;
   }
 };
-
-/** "KpiValueEdited" by "user:4" → "Kpi value edited (user 4)". */
-export function describeServerEvent(type: string, actor: string): string {
-  const words = type.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
-  const who = actor.replace(":", " ");
-  return `${words.charAt(0).toUpperCase()}${words.slice(1)} (${who})`;
-}

@@ -1,0 +1,46 @@
+import { filter, map, mergeMap, type Observable } from "rxjs";
+import { NotificationReceived, NotificationsRead, ToastDismissed, ToastShown } from "../../../contracts/messages/notifications";
+import { describeServerEvent } from "../../../domain/notifications/describe-event";
+import type { EpicDeps } from "../../app/deps";
+import type { AppState } from "../../app/state";
+import type { Emitted, Epic } from "../../bus/bus";
+import { ofCommand, ofEvent } from "../../bus/operators";
+import { toastFor } from "./toast-rules";
+
+type NotificationsEpic = Epic<AppState, EpicDeps>;
+
+/** Others' changes from the server's stream become notifications written for people. */
+export const notifyOthersChanges: NotificationsEpic = ({ event$, state$ }) =>
+  event$.pipe(
+    ofEvent("ServerEventReceived"),
+    mergeMap(({ payload: event }): Emitted[] => {
+      const kpis = state$.value.kpis.meta.kpis;
+      const described = describeServerEvent(event.type, event.payload, { actorName: event.actorName, kpiName: (id) => kpis.find((kpi) => kpi.id === id)?.name });
+      if (!described) return [];
+      return [{ event: NotificationReceived.make({ id: event.seq, text: described.text, href: described.href, occurredAt: event.occurredAt }), origin: "remote" }];
+    }),
+  );
+
+/** The person's own outcomes (saved, failed, undoable) become toasts; replayed logs make none. */
+export const toastOwnOutcomes: NotificationsEpic = ({ event$, state$ }, deps) =>
+  event$.pipe(
+    filter((envelope) => envelope.origin === "local"),
+    mergeMap((envelope): Observable<Emitted> | Emitted[] => {
+      const content = toastFor(envelope.payload, state$.value);
+      return content ? [{ event: ToastShown.make({ id: deps.ids(), ...content }), commandId: envelope.commandId }] : [];
+    }),
+  );
+
+export const markNotificationsRead: NotificationsEpic = ({ command$ }) =>
+  command$.pipe(
+    ofCommand("MarkNotificationsRead"),
+    map(({ commandId }): Emitted => ({ event: NotificationsRead.make({}), commandId })),
+  );
+
+export const dismissToast: NotificationsEpic = ({ command$ }) =>
+  command$.pipe(
+    ofCommand("DismissToast"),
+    map(({ command, commandId }): Emitted => ({ event: ToastDismissed.make({ id: command.id }), commandId })),
+  );
+
+export const notificationsEpics = { notifyOthersChanges, toastOwnOutcomes, markNotificationsRead, dismissToast };

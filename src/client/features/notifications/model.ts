@@ -1,0 +1,61 @@
+import { castDraft, produce } from "immer";
+import type { ToastAction } from "../../../contracts/messages/notifications";
+import type { Reducer } from "../../bus/store";
+
+export interface Notification {
+  readonly id: number;
+  readonly text: string;
+  readonly href: string | null;
+  readonly occurredAt: string;
+  readonly read: boolean;
+}
+
+export interface Toast {
+  readonly id: string;
+  readonly tone: "success" | "error" | "info";
+  readonly text: string;
+  readonly action: ToastAction | null;
+}
+
+/** The notification centre (others' changes, newest first) and the toasts on screen. */
+export interface NotificationsModel {
+  readonly items: readonly Notification[];
+  readonly toasts: readonly Toast[];
+}
+
+/** The centre keeps the latest 50; older ones are in the change logs of their features. */
+export const MAX_NOTIFICATIONS = 50;
+/** At most three toasts at once, so they never pile up over the screen. */
+export const MAX_TOASTS = 3;
+
+export const initialNotifications: NotificationsModel = { items: [], toasts: [] };
+
+export const notificationsReducer: Reducer<NotificationsModel> = (model, event) => {
+  switch (event._tag) {
+    case "NotificationReceived":
+      return produce(model, (draft) => {
+        if (draft.items.some((item) => item.id === event.id)) return;
+        draft.items.unshift({ id: event.id, text: event.text, href: event.href, occurredAt: event.occurredAt, read: false });
+        draft.items.splice(MAX_NOTIFICATIONS);
+      });
+    case "NotificationsRead":
+      return produce(model, (draft) => {
+        for (const item of draft.items) item.read = true;
+      });
+    case "ToastShown":
+      return produce(model, (draft) => {
+        draft.toasts.push(castDraft({ id: event.id, tone: event.tone, text: event.text, action: event.action }));
+        draft.toasts.splice(0, Math.max(0, draft.toasts.length - MAX_TOASTS));
+      });
+    case "ToastDismissed":
+      return produce(model, (draft) => {
+        draft.toasts = draft.toasts.filter((toast) => toast.id !== event.id);
+      });
+    case "SignedOut":
+      return initialNotifications;
+    default:
+      return model;
+  }
+};
+
+export const selectUnreadCount = (model: NotificationsModel) => model.items.filter((item) => !item.read).length;
