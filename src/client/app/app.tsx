@@ -1,6 +1,7 @@
 import type { AppConfig } from "../../contracts/app-config";
 import type { Bus } from "../bus/bus";
 import { BusContext } from "../bus/use-model";
+import { NavigationGuardProvider } from "../ui/navigation-guard";
 import { AppConfigContext } from "./config-context";
 import { DownloadLogContext } from "./download-log-context";
 import { ErrorBoundary } from "./error-boundary";
@@ -27,8 +28,10 @@ export function App({
         <ThemeRoot>
           <ErrorBoundary>
             <DownloadLogContext.Provider value={onDownloadLog}>
-              {onLocation && <LocationRecorder onLocation={onLocation} />}
-              <AppRouter />
+              <NavigationGuardProvider>
+                {onLocation && <LocationRecorder onLocation={onLocation} />}
+                <AppRouter />
+              </NavigationGuardProvider>
             </DownloadLogContext.Provider>
           </ErrorBoundary>
         </ThemeRoot>

@@ -3,7 +3,7 @@ import { useCallback, useContext, useEffect, useState, type ComponentType } from
 import { ChunkLoadFailed } from "../../contracts/messages/session";
 import { BusContext } from "../bus/use-model";
 import { loadChunk } from "../effect/chunks";
-import { Button, DangerAlert } from "../ui/primitives";
+import { ErrorState, LoadingState } from "../ui/states";
 
 type ScreenModule = { default: ComponentType };
 
@@ -36,14 +36,7 @@ export function lazyScreen(chunk: string, importer: () => Promise<ScreenModule>)
       const Screen = screen;
       return <Screen />;
     }
-    if (failure) {
-      return (
-        <div style={{ padding: 24, display: "grid", gap: 12, maxWidth: 520 }}>
-          <DangerAlert>Chunk load error: {failure}</DangerAlert>
-          <Button onClick={load}>Try again</Button>
-        </div>
-      );
-    }
-    return <p aria-busy="true" style={{ padding: 24 }}>Loading…</p>;
+    if (failure) return <ErrorState title="This screen could not be loaded" message={`Chunk load error: ${failure}`} onRetry={load} />;
+    return <LoadingState label="Loading the screen…" />;
   };
 }

@@ -14,7 +14,7 @@ export default function MainLayout() {
     <Shell {...(onDownloadLog ? { onDownloadLog } : {})}>
       <Switch>
         {MAIN_SCREENS.map((entry) => (
-          <Route key={entry.path} path={entry.path} nest component={entry.screen} />
+          <Route key={entry.path} path={entry.path} component={entry.screen} />
         ))}
         <Route component={NotFound} />
       </Switch>

@@ -1,17 +1,6 @@
-import { styled } from "styled-components";
+import { NotFoundState } from "../ui/states";
 
-const Box = styled.div`
-  padding: 48px 24px;
-  text-align: center;
-  color: ${(p) => p.theme.textMuted};
-  h1 { color: ${(p) => p.theme.text}; font-size: 22px; font-weight: 600; }
-`;
-
+/** The catch-all: an unknown address shows the spec's 'This page does not exist' where it was typed. */
 export function NotFound() {
-  return (
-    <Box>
-      <h1>This page does not exist</h1>
-      <p>Choose a screen from the menu.</p>
-    </Box>
-  );
+  return <NotFoundState homeHref="/" homeLabel="Go to My dashboard" />;
 }

@@ -1,13 +1,18 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { ThemeProvider } from "styled-components";
 import { useModel } from "../bus/use-model";
+import { ConfirmProvider } from "../ui/confirm";
+import { FontFaces } from "../ui/font";
+import { GlobalStyle } from "../ui/global-style";
 import { DARK, LIGHT } from "../ui/theme";
-import { GlobalStyle } from "../ui/primitives";
 import type { AppState } from "./state";
 
 const DARK_QUERY = "(prefers-color-scheme: dark)";
 
-/** Applies the chosen theme; "auto" follows the system preference, live. */
+/**
+ * Applies the chosen theme ("auto" follows the system preference, live), the self-hosted font
+ * and the global style, and hosts the app's one confirm dialog (`useConfirm`).
+ */
 export function ThemeRoot({ children }: { children: ReactNode }) {
   const choice = useModel((state: AppState) => state.shell.theme);
   const systemDark = useSystemDark();
@@ -18,8 +23,9 @@ export function ThemeRoot({ children }: { children: ReactNode }) {
   }, [palette]);
   return (
     <ThemeProvider theme={palette}>
+      <FontFaces />
       <GlobalStyle />
-      {children}
+      <ConfirmProvider>{children}</ConfirmProvider>
     </ThemeProvider>
   );
 }

@@ -48,7 +48,8 @@ export class ChangeDashboardFilter extends Schema.TaggedStruct("ChangeDashboardF
   filter: DashboardFilter,
 }) {}
 export class LoadKpiCategories extends Schema.TaggedStruct("LoadKpiCategories", { kind: Schema.Literal("financial", "kpi") }) {}
-export class ChangeReportingPeriod extends Schema.TaggedStruct("ChangeReportingPeriod", { endDate: MonthDate, ignoreLastMonths: Schema.Number }) {}
+/** endDate null: follow the last complete month. */
+export class ChangeReportingPeriod extends Schema.TaggedStruct("ChangeReportingPeriod", { endDate: Schema.NullOr(MonthDate), ignoreLastMonths: Schema.Number }) {}
 
 export const KpisCommand = Schema.Union(
   LoadKpiMeta,
@@ -108,10 +109,12 @@ export class FavoriteRemoved extends Schema.TaggedStruct("FavoriteRemoved", { kp
 export class FavoriteToggleFailed extends Schema.TaggedStruct("FavoriteToggleFailed", { kpiId: Schema.Number, message: Schema.String }) {}
 
 export class AppSettingsLoaded extends Schema.TaggedStruct("AppSettingsLoaded", { settings: AppSettings }) {}
+/** The saved settings could not be read: the defaults of spec section 9 apply, the screens load. */
+export class AppSettingsLoadFailed extends Schema.TaggedStruct("AppSettingsLoadFailed", { message: Schema.String }) {}
 export class DashboardFilterChanged extends Schema.TaggedStruct("DashboardFilterChanged", { dashboard: Schema.Literal("operational", "strategic"), filter: DashboardFilter }) {}
 export class AppSettingsSaved extends Schema.TaggedStruct("AppSettingsSaved", {}) {}
 export class AppSettingsSaveFailed extends Schema.TaggedStruct("AppSettingsSaveFailed", { message: Schema.String }) {}
-export class ReportingPeriodChanged extends Schema.TaggedStruct("ReportingPeriodChanged", { endDate: MonthDate, ignoreLastMonths: Schema.Number }) {}
+export class ReportingPeriodChanged extends Schema.TaggedStruct("ReportingPeriodChanged", { endDate: Schema.NullOr(MonthDate), ignoreLastMonths: Schema.Number }) {}
 
 export class KpiCategoriesLoaded extends Schema.TaggedStruct("KpiCategoriesLoaded", { kind: Schema.Literal("financial", "kpi"), categories: Schema.Array(KpiCategory) }) {}
 /** The categories call failed: their column configs fall back to none ('No categories data received'). */
@@ -139,6 +142,7 @@ export const KpisEvent = Schema.Union(
   FavoriteRemoved,
   FavoriteToggleFailed,
   AppSettingsLoaded,
+  AppSettingsLoadFailed,
   DashboardFilterChanged,
   AppSettingsSaved,
   AppSettingsSaveFailed,

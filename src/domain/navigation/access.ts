@@ -45,9 +45,12 @@ export interface MenuItem {
   readonly submenu: readonly MenuItem[];
 }
 
+/** Sections that stay a group even with one screen: a person looks for their settings under Settings. */
+const ALWAYS_GROUPED: ReadonlySet<MenuSection> = new Set(["Settings"]);
+
 /**
  * The menu of a user: the built screens they may open, grouped by section. A section with one
- * screen is a plain item; with more, an item whose submenu lists them.
+ * screen is a plain item (Settings excepted); with more, an item whose submenu lists them.
  */
 export function buildMenu(profile: AccessProfile, screens: readonly Screen[] = SCREENS): MenuItem[] {
   const sections = new Map<MenuSection, Screen[]>();
@@ -59,7 +62,7 @@ export function buildMenu(profile: AccessProfile, screens: readonly Screen[] = S
   }
   return [...sections.entries()].map(([section, list]) => {
     const item = (screen: Screen): MenuItem => ({ label: screen.label, isCustomLabel: false, to: screen.path, params: {}, submenu: [] });
-    if (list.length === 1) return item(list[0]!);
+    if (list.length === 1 && !ALWAYS_GROUPED.has(section)) return item(list[0]!);
     return { label: section, isCustomLabel: false, to: list[0]!.path, params: {}, submenu: list.map(item) };
   });
 }

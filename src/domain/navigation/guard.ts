@@ -17,6 +17,33 @@ const PUBLIC_ROUTES = [
 /** Reachable by every signed-in user (spec section 6), whatever the menu says. */
 const ALWAYS_REACHABLE = [/^\/settings(\/|$)/, /^\/uipatterns2?$/, /^\/404$/, /\/deepdrill/, /^\/reporting\/kpi-detail\/[^/]+\/[^/]+\/[^/]+$/];
 
+/**
+ * Every address of the main layout that spec section 2 names, built or not. An address outside
+ * these is unknown: it shows the 404 page where it was typed, while a known address the user
+ * may not open sends them to the first menu item.
+ */
+const KNOWN_ROUTES = [
+  /^\/my-dashboard(\/[^/]+)?$/,
+  /^\/planning\/(financial-planning(\/[^/]+)?|operational-planning)$/,
+  /^\/liquidity-planning(\/(headcount|expenses)\/scenario\/[^/]+)?$/,
+  /^\/forecasting\/(category\/)?[^/]+$/,
+  /^\/reporting\/(custom|operational-dashboard|strategic-dashboard|custom-dashboard-helper|list-view)$/,
+  /^\/reporting\/(financial-dashboard|custom-dashboard)(\/[^/]+)?$/,
+  /^\/reporting\/kpi-detail\/[^/]+(\/[^/]+){0,2}$/,
+  /^\/investor-reporting(\/[^/]+){0,2}$/,
+  /^\/integration(\/[^/]+){0,2}$/,
+  /^\/query-builder(\/[^/]+)?$/,
+  /^\/objectives\/(overview(\/[^/]+)?|changelog|okrteamanalytics|corporate|okrlistview|scheduler|teams(\/[^/]+)?|users\/(teams\/)?[^/]+|id(\/[^/]+)?)$/,
+  /^\/data-management\/data-input$/,
+  /^\/settings\/(user-management|currency-settings|kpi-management|kpi-glossary|okr-settings|chatgpt-settings|two-factor-auth|organizational-structure|company-settings)$/,
+  /^\/holding\/(reporting|portfolio)(\/[^/]+)*$/,
+  /^\/chat$/,
+  /^\/uipatterns2?$/,
+  /^\/404$/,
+];
+
+export const isKnownRoute = (path: string) => KNOWN_ROUTES.some((pattern) => pattern.test(path));
+
 /** Paths that only the permission check opens, even when the menu lists them. */
 const PERMISSION_GATED = /liquidity|objectives|query-builder/;
 
@@ -71,6 +98,9 @@ export function guardRoute({ path: rawPath, stage, menu, access, returnTo, mustS
   if (stage === "anonymous") return { kind: "redirect", to: "/login", rememberTarget: rawPath };
   if (stage === "loading" || !access) return { kind: "wait" };
   if (mustSetUpSecondFactor && path !== SECOND_FACTOR_SETUP) return { kind: "redirect", to: SECOND_FACTOR_SETUP };
+  // An unknown address opens the 404 page in place (the router's catch-all), so the person sees
+  // what they typed instead of landing somewhere else without a word.
+  if (!isKnownRoute(path)) return { kind: "allow", resetFx: false };
   if (isAllowed(path, menu, access, screens)) return { kind: "allow", resetFx: resetsFx(path) };
   const first = firstMenuTarget(menu);
   return { kind: "redirect", to: first && first !== path ? first : "/404" };

@@ -5,6 +5,7 @@ import type { ReactElement } from "react";
 export async function renderWithBus(ui: ReactElement, options: { state?: Partial<import("../../../src/client/app/state").AppState>; now?: () => number } = {}) {
   const { render } = await import("@testing-library/react");
   const { ThemeProvider } = await import("styled-components");
+  const { ConfirmProvider } = await import("../../../src/client/ui/confirm");
   const { BusContext } = await import("../../../src/client/bus/use-model");
   const { createBus } = await import("../../../src/client/bus/bus");
   const { createStore } = await import("../../../src/client/bus/store");
@@ -20,7 +21,9 @@ export async function renderWithBus(ui: ReactElement, options: { state?: Partial
     <BusContext.Provider value={bus}>
       <AppConfigContext.Provider value={config}>
         <ClockContext.Provider value={options.now ?? (() => Date.now())}>
-          <ThemeProvider theme={DARK}>{ui}</ThemeProvider>
+          <ThemeProvider theme={DARK}>
+            <ConfirmProvider>{ui}</ConfirmProvider>
+          </ThemeProvider>
         </ClockContext.Provider>
       </AppConfigContext.Provider>
     </BusContext.Provider>,

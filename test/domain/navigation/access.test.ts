@@ -34,6 +34,14 @@ test("the menu holds only built screens the user may open, grouped by section", 
   ]);
 });
 
+test("two-factor authentication sits under Settings for every role, also as its only entry", () => {
+  const employee = profile(["access_my_dashboard"], { features: { my_dashboard: true, two_factor_auth: true } });
+  const admin = profile(["access_my_dashboard", "manage_users"], { features: { my_dashboard: true, two_factor_auth: true } });
+  const settingsOf = (who: ReturnType<typeof profile>) => buildMenu(who, landed).find((item) => item.label === "Settings");
+  assert.equal(settingsOf(employee)?.submenu.map((sub) => sub.label), ["Two-factor authentication"]);
+  assert.equal(settingsOf(admin)?.submenu.map((sub) => sub.label), ["User management", "Two-factor authentication"]);
+});
+
 test("screens not yet built are in no menu", () => {
   const notBuilt: Screen[] = SCREENS.map((candidate) => ({ ...candidate, landed: false }));
   assert.equal(buildMenu(profile([], { staff: true }), notBuilt), []);

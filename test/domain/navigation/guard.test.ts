@@ -52,6 +52,12 @@ test("the route guard as a table", () => {
     ["/liquidity-planning", "ready", "staff", [], allow()],
     // nothing allowed and no menu: 404
     ["/reporting/financial-dashboard", "ready", "employee", [], to("/404")],
+    // unknown addresses show the 404 page where they were typed; known ones the user may not open do not
+    ["/reporting/kpi-detail", "ready", "employee", menu, allow()],
+    ["/no/such/page", "ready", "employee", menu, allow()],
+    ["/reporting/operational-dashboard/reporting/kpi-detail/13", "ready", "employee", menu, allow()],
+    ["/no/such/page", "anonymous", "none", [], to("/login", "/no/such/page")],
+    ["/planning/financial-planning/2", "ready", "employee", menu, to("/my-dashboard")],
     // investor routes reset the FX selection
     ["/investor-reporting/3/overview", "ready", "staff", [], allow(true)],
   ];

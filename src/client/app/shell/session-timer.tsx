@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { styled } from "styled-components";
 import { ACTIVITY_CHECK_MS, AUTO_LOGOUT_CHECK_MS, LOGOUT_WARNING_MINUTES, minutesUntilLogout } from "../../../domain/session/auto-logout";
 import { useDispatch, useModel } from "../../bus/use-model";
-import { Button } from "../../ui/primitives";
+import { Button, VisuallyHidden } from "../../ui/primitives";
 import { useNow } from "../clock";
 import type { AppState } from "../state";
 
@@ -44,9 +44,11 @@ export function SessionTimer() {
 
   return (
     <>
-      <Button ref={refs.setReference} {...getReferenceProps()} onClick={() => dispatch({ _tag: "SignOut", reason: "user" })} aria-label={`Sign out (${hint})`} data-testid="logout-button">
+      {/* The visible text is the name; the hint is its description (and the hover tooltip). */}
+      <Button ref={refs.setReference} {...getReferenceProps()} onClick={() => dispatch({ _tag: "SignOut", reason: "user" })} aria-describedby="logout-hint" data-testid="logout-button">
         Sign out · {minutes ?? "–"} min
       </Button>
+      <VisuallyHidden id="logout-hint">{hint}</VisuallyHidden>
       {open && (
         <FloatingPortal>
           <Tip ref={refs.setFloating} style={floatingStyles} {...getFloatingProps()}>

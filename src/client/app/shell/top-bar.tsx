@@ -1,70 +1,53 @@
 import { autoUpdate, FloatingFocusManager, offset, useClick, useDismiss, useFloating, useInteractions, useRole } from "@floating-ui/react";
 import { useState } from "react";
+import { Link } from "wouter";
 import { styled } from "styled-components";
-import { useDispatch, useModel } from "../../bus/use-model";
+import { useModel } from "../../bus/use-model";
 import { Button } from "../../ui/primitives";
 import type { AppState } from "../state";
 import { SessionTimer } from "./session-timer";
+import { COMPACT_TOP_BAR } from "./breakpoints";
+import { FxSelector, ThemeToggle } from "./display-controls";
+import { Notifications } from "./feedback";
+import { MenuButton } from "./sidebar";
 
 const Bar = styled.header`
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
-  gap: 12px;
+  gap: 8px 12px;
   padding: 10px 16px;
   border-bottom: 1px solid ${(p) => p.theme.border};
   background: ${(p) => p.theme.surface};
-  .company { font-weight: 600; margin-right: auto; }
-  select { font: inherit; padding: 7px 9px; border-radius: 6px; border: 1px solid ${(p) => p.theme.border}; background: ${(p) => p.theme.surface}; color: ${(p) => p.theme.text}; }
+  .company { font-weight: 600; margin-right: auto; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  .tools { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; }
+  .display { display: contents; }
+  select { font: inherit; padding: 7px 9px; border-radius: 6px; border: 1px solid ${(p) => p.theme.borderStrong}; background: ${(p) => p.theme.surface}; color: ${(p) => p.theme.text}; max-width: 220px; }
+  @media (max-width: ${COMPACT_TOP_BAR}px) {
+    padding: 8px 10px;
+    .company { flex: 1 1 0; }
+    .display { display: none; }
+    .tools { margin-left: auto; justify-content: flex-end; }
+    .user-name { max-width: 120px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; display: inline-block; vertical-align: bottom; }
+  }
 `;
 
 export function TopBar({ onDownloadLog }: { onDownloadLog: (() => void) | undefined }) {
   const company = useModel((state: AppState) => state.session.company);
   return (
     <Bar>
+      <MenuButton />
       <span className="company">{company?.name}</span>
-      <FxSelector />
-      <ThemeToggle />
-      <UserMenu onDownloadLog={onDownloadLog} />
-      <SessionTimer />
+      <div className="tools">
+        <span className="display">
+          <FxSelector />
+          <ThemeToggle />
+        </span>
+        <Notifications />
+        <UserMenu onDownloadLog={onDownloadLog} />
+        <SessionTimer />
+      </div>
     </Bar>
-  );
-}
-
-/** Named FX rates or local currency (the default), for multi-currency companies only. */
-export function FxSelector() {
-  const dispatch = useDispatch();
-  const company = useModel((state: AppState) => state.session.company);
-  const selected = useModel((state: AppState) => state.shell.fxRateId);
-  if (!company?.multiCurrency) return null;
-  return (
-    <label>
-      <span style={{ position: "absolute", left: -9999 }}>Currency</span>
-      <select
-        aria-label="Currency"
-        value={selected ?? ""}
-        onChange={(event) => dispatch({ _tag: "SelectFxRate", fxRateId: event.target.value === "" ? null : Number(event.target.value) })}
-      >
-        <option value="">Local currency ({company.localCurrency})</option>
-        {company.fxRates.map((rate) => (
-          <option key={rate.id} value={rate.id}>
-            {rate.name}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
-
-const THEME_LABEL = { dark: "Dark", light: "Light", auto: "Auto" } as const;
-
-/** Cycles dark → light → auto; auto follows the system preference. */
-export function ThemeToggle() {
-  const dispatch = useDispatch();
-  const theme = useModel((state: AppState) => state.shell.theme);
-  return (
-    <Button onClick={() => dispatch({ _tag: "CycleTheme" })} aria-label={`Theme: ${THEME_LABEL[theme]}. Change theme`}>
-      Theme: {THEME_LABEL[theme]}
-    </Button>
   );
 }
 
@@ -77,7 +60,9 @@ const Menu = styled.div`
   min-width: 220px;
   z-index: 10;
   .who { padding: 8px 10px; color: ${(p) => p.theme.textMuted}; font-size: 13px; }
-  button { text-align: left; border: none; }
+  button { text-align: left; border: none; justify-content: flex-start; }
+  a { padding: 8px 16px; border-radius: 6px; color: ${(p) => p.theme.text}; text-decoration: none; }
+  a:hover { background: ${(p) => p.theme.surfaceHover}; }
 `;
 
 function UserMenu({ onDownloadLog }: { onDownloadLog: (() => void) | undefined }) {
@@ -87,8 +72,9 @@ function UserMenu({ onDownloadLog }: { onDownloadLog: (() => void) | undefined }
   const { getReferenceProps, getFloatingProps } = useInteractions([useClick(context), useDismiss(context), useRole(context, { role: "menu" })]);
   return (
     <>
-      <Button ref={refs.setReference} {...getReferenceProps()} aria-label="User menu">
-        {profile ? `${profile.first_name} ${profile.last_name}`.trim() || profile.email : "Account"}
+      {/* Its name is what it shows (the person's name); the role says it opens a menu. */}
+      <Button ref={refs.setReference} {...getReferenceProps()}>
+        <span className="user-name">{profile ? `${profile.first_name} ${profile.last_name}`.trim() || profile.email : "Account"}</span>
       </Button>
       {open && (
         <FloatingFocusManager context={context} modal={false}>
@@ -105,6 +91,9 @@ function UserMenu({ onDownloadLog }: { onDownloadLog: (() => void) | undefined }
                 Download session log
               </Button>
             )}
+            <Link href="/uipatterns" role="menuitem" onClick={() => setOpen(false)}>
+              UI patterns
+            </Link>
           </Menu>
         </FloatingFocusManager>
       )}

@@ -4,6 +4,7 @@ import { AggregatesResponse, AppSettings, FavoritesResponse, HistoryResponse, Kp
 import type { CommandOf, DomainEvent } from "../../../contracts/messages";
 import {
   AppSettingsLoaded,
+  AppSettingsLoadFailed,
   AppSettingsSaved,
   AppSettingsSaveFailed,
   DashboardFilterChanged,
@@ -206,7 +207,7 @@ export const loadSettings: KpisEpic = ({ command$ }, deps) =>
         deps.api.request({ root: "main", method: "GET", path: "/settings/", decode: AppSettings }),
         (settings): DomainEvent => AppSettingsLoaded.make({ settings }),
         // Without saved settings the defaults of spec section 9 apply.
-        (error): DomainEvent => AppSettingsSaveFailed.make({ message: describeApiError(error) }),
+        (error): DomainEvent => AppSettingsLoadFailed.make({ message: describeApiError(error) }),
       ).pipe(causedBy(commandId)),
     ),
   );
@@ -232,7 +233,8 @@ export const saveSettings: KpisEpic = ({ event$, state$ }, deps) =>
     debounceTime(FILTER_SAVE_DEBOUNCE_MS),
     switchMap(() => {
       const { filters, period } = state$.value.kpis;
-      const settings = { kpiDashboardFilter: { ...filters }, ...(period.endDate ? { daterangeFilter: { endDate: period.endDate, ignoreLastMonths: period.ignoreLastMonths } } : {}) };
+      const changedPeriod = period.endDate !== null || period.ignoreLastMonths !== 0;
+      const settings = { kpiDashboardFilter: { ...filters }, ...(changedPeriod ? { daterangeFilter: { endDate: period.endDate, ignoreLastMonths: period.ignoreLastMonths } } : {}) };
       return outcome$(
         deps.api.request({ root: "main", method: "PUT", path: "/settings/", body: settings, decode: AppSettings }),
         (): DomainEvent => AppSettingsSaved.make({}),

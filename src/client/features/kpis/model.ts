@@ -19,7 +19,20 @@ export interface PendingValue {
 
 /** KPI reporting's read models: the catalogue, the loaded views, pending edits and the filters. */
 export interface KpisModel {
-  readonly meta: { readonly status: "idle" | "loading" | "loaded" | "error"; readonly message: string | null; readonly kpis: readonly KpiMeta[] };
+  /**
+   * The KPI catalogue, kept for the session. `answers` is the data revision it was requested at
+   * (null before the first load): it is loaded again only when `revision` moved past it. A
+   * reload keeps status "loaded" (with `refreshing`), so open views never drop their data or
+   * send their requests again while it runs.
+   */
+  readonly meta: {
+    readonly status: "idle" | "loading" | "loaded" | "error";
+    readonly message: string | null;
+    readonly kpis: readonly KpiMeta[];
+    readonly answers: number | null;
+    readonly refreshing: boolean;
+    readonly requestedAt: number;
+  };
   readonly favorites: readonly number[];
   readonly favoriteError: string | null;
   readonly categories: Readonly<Record<"financial" | "kpi", { readonly status: "loaded" | "error"; readonly categories: readonly KpiCategory[]; readonly message: string | null } | undefined>>;
@@ -34,12 +47,13 @@ export interface KpisModel {
   readonly filters: Readonly<Record<Dashboard, DashboardFilter>>;
   /** The reporting month (null: the last complete month) and the 0-3 last months left out. */
   readonly period: { readonly endDate: string | null; readonly ignoreLastMonths: number };
+  /** The saved filters and period are in (or could not be read): views load only then, once. */
   readonly settingsLoaded: boolean;
   readonly settingsError: string | null;
 }
 
 export const initialKpis: KpisModel = {
-  meta: { status: "idle", message: null, kpis: [] },
+  meta: { status: "idle", message: null, kpis: [], answers: null, refreshing: false, requestedAt: 0 },
   favorites: [],
   favoriteError: null,
   categories: { financial: undefined, kpi: undefined },
@@ -62,17 +76,22 @@ export const kpisReducer: Reducer<KpisModel> = (model, event) => {
   switch (event._tag) {
     case "KpiMetaLoadStarted":
       return produce(model, (draft) => {
-        draft.meta.status = "loading";
+        draft.meta.requestedAt = draft.revision;
+        if (draft.meta.status === "loaded") draft.meta.refreshing = true;
+        else draft.meta.status = "loading";
         draft.meta.message = null;
       });
     case "KpiMetaLoaded":
       return produce(model, (draft) => {
-        draft.meta = castDraft({ status: "loaded" as const, message: null, kpis: event.kpis });
+        draft.meta = castDraft({ status: "loaded" as const, message: null, kpis: event.kpis, answers: draft.meta.requestedAt, refreshing: false, requestedAt: draft.meta.requestedAt });
         draft.favorites = event.kpis.filter((kpi) => kpi.favorite).map((kpi) => kpi.id);
       });
     case "KpiMetaLoadFailed":
       return produce(model, (draft) => {
-        draft.meta.status = "error";
+        // A failed refresh keeps the catalogue the screens show; a failed first load is an error.
+        if (draft.meta.refreshing) draft.meta.answers = draft.meta.requestedAt;
+        else draft.meta.status = "error";
+        draft.meta.refreshing = false;
         draft.meta.message = event.message;
       });
     case "KpiCategoriesLoaded":
@@ -171,6 +190,11 @@ export const kpisReducer: Reducer<KpisModel> = (model, event) => {
     case "ReportingPeriodChanged":
       return produce(model, (draft) => {
         draft.period = { endDate: event.endDate, ignoreLastMonths: event.ignoreLastMonths };
+      });
+    case "AppSettingsLoadFailed":
+      return produce(model, (draft) => {
+        draft.settingsLoaded = true;
+        draft.settingsError = event.message;
       });
     case "AppSettingsSaved":
       return produce(model, (draft) => {

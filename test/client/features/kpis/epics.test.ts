@@ -9,9 +9,21 @@ import { settle, testClient } from "../../support/harness";
 const signedIn = (client: ReturnType<typeof testClient>) => client.tokens.set({ access: "a", accessExpiresAt: Date.now() + 60_000, refreshExpiresAt: Date.now() + 60_000 });
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const aggregates = (actual: number) => ({
-  ytd: { actualValue: actual, planningValue: 1, lastYearValue: 1, forecastValue: 1, actualPlanningValue: 1, actualForecastValue: 1, closestDate: "2026-10-01" },
-  ltm: { value: 1, fullForecastValue: 1, fullPlanningValue: 1, actualPlanningValue: 1, actualForecastValue: 1 },
-  fullyear: { forecastProjectedValue: 1, planningValue: 1, lastYearValue: 1, forecastValue: 1, actualPlanningValue: 1, actualForecastValue: 1 },
+  ytd: {
+    actualValue: actual, planningValue: 1, lastYearValue: 1, forecastValue: 1, actualPlanningValue: 1, actualForecastValue: 1, closestDate: "2026-10-01",
+    monthCounts: { period: 7, actualValue: 7, planningValue: 7, lastYearValue: 7, forecastValue: 7, actualPlanningValue: 7, actualForecastValue: 7 },
+    actualVsPlanning: { months: 7, actualValue: actual, planningValue: 1 },
+    actualVsLastYear: { months: 7, actualValue: actual, lastYearValue: 1 },
+  },
+  ltm: {
+    value: 1, fullForecastValue: 1, fullPlanningValue: 1, actualPlanningValue: 1, actualForecastValue: 1,
+    monthCounts: { period: 12, value: 12, fullForecastValue: 12, fullPlanningValue: 12, actualPlanningValue: 12, actualForecastValue: 12 },
+    actualVsPlanning: { months: 12, actualValue: 1, planningValue: 1 },
+  },
+  fullyear: {
+    forecastProjectedValue: 1, planningValue: 1, lastYearValue: 1, forecastValue: 1, actualPlanningValue: 1, actualForecastValue: 1,
+    monthCounts: { period: 12, forecastProjectedValue: 12, planningValue: 12, lastYearValue: 12, forecastValue: 12, actualPlanningValue: 12, actualForecastValue: 12 },
+  },
 });
 
 test("a newer load of the same view supersedes the running one: the older currency never shows", async () => {
@@ -132,10 +144,10 @@ test("another user's value edit makes open views load again", async () => {
     },
     { serverEvents: () => stream },
   );
-  client.bus.receive({ _tag: "ServerEventReceived", seq: 5, type: "KpiValueEdited", actor: "user:9", payload: { values: [{ kpi: 7, date: "2026-09-01", value: 3 }] }, occurredAt: new Date().toISOString() }, "remote");
+  client.bus.receive({ _tag: "ServerEventReceived", seq: 5, type: "KpiValueEdited", actor: "user:9", actorName: "Ada Administrator", payload: { values: [{ kpi: 7, date: "2026-09-01", value: 3 }] }, occurredAt: new Date().toISOString() }, "remote");
   await client.waitFor("KpiDataChangedElsewhere");
   assert.is(client.store.getState().kpis.revision, 1);
-  client.bus.receive({ _tag: "ServerEventReceived", seq: 6, type: "UserSignedIn", actor: "user:9", payload: {}, occurredAt: new Date().toISOString() }, "remote");
+  client.bus.receive({ _tag: "ServerEventReceived", seq: 6, type: "UserSignedIn", actor: "user:9", actorName: null, payload: {}, occurredAt: new Date().toISOString() }, "remote");
   await settle();
   assert.is(client.store.getState().kpis.revision, 1);
 });

@@ -76,7 +76,7 @@ test("the table shows the numbers the column engine computes, formatted with eac
   );
   assert.equal(
     cellsOf("Margin").map((cell) => cell.querySelector(".value")?.textContent),
-    ["45.2 %", "50.0 %", "-4.8 pp", "-9.7 %", "50.0 %", "45.2 %", "%"],
+    ["45.2 %", "50.0 %", "−4.8 pp", "−9.7 %", "50.0 %", "45.2 %", "%"],
   );
   assert.ok(screen.getByText(/show the value per month/), "the per-month note");
   assert.is(screen.getByRole("table").getAttribute("aria-label"), "Financial table");

@@ -34,7 +34,7 @@ test("the KPI card shows actual, plan, deviation, trend, benchmark and the badge
   const card = screen.getByRole("article", { name: "Revenue" });
   assert.is(within(card).getByTestId("actual").textContent, "$ 160k");
   assert.match(card.textContent ?? "", /Oct 2026 plan \$ 200k/);
-  assert.is(within(card).getByTestId("deviation").textContent, "-20.0 % vs plan");
+  assert.is(within(card).getByTestId("deviation").textContent, "−20.0 % vs plan");
   assert.is(within(card).getByTestId("trend").textContent, "↑ +33.3 %");
   for (const badge of ["Top 25 %", "Outdated", "In validation"]) assert.ok(within(card).getByText(badge), badge);
   assert.is(within(card).getByRole("link", { name: "Revenue" }).getAttribute("href"), "/reporting/kpi-detail/7");
@@ -82,7 +82,7 @@ test("the value grid edits an actual when it leaves the cell; clearing a cell re
     ["2026-09-01", "-"],
   ]);
   const rows = screen.getAllByRole("row");
-  assert.match(rows[1]!.textContent ?? "", /Oct 2026.*€ 200k.*-20\.0 %.*€ 95k.*€ 170k/);
+  assert.match(rows[1]!.textContent ?? "", /Oct 2026.*€ 200k.*−20\.0 %.*€ 95k.*€ 170k/);
 });
 
 test("pending values are marked and counted, rejected ones carry the spec's message, Save sends", async () => {

@@ -20,6 +20,10 @@ const bucket = (label: string, month: number, values: Partial<Pick<HistoryBucket
   forecast: null,
   lastYear: null,
   ...values,
+  rangeLabel: label,
+  monthCounts: { period: 1, inRange: 1, actual: +(values.actual != null), planning: +(values.planning != null), forecast: +(values.forecast != null), lastYear: +(values.lastYear != null) },
+  actualVsPlanning: values.actual != null && values.planning != null ? { months: 1, actual: values.actual, planning: values.planning } : { months: 0, actual: null, planning: null },
+  actualVsLastYear: values.actual != null && values.lastYear != null ? { months: 1, actual: values.actual, lastYear: values.lastYear } : { months: 0, actual: null, lastYear: null },
 });
 
 // Six months: actuals for four, a gap in last year at P2, a forecast for the last two only.

@@ -36,9 +36,11 @@ export default function FinancialDashboardScreen() {
   const meta = useKpiMeta();
   const frame = useReportingFrame();
   const loaded = useModel((state: AppState) => state.kpis.categories.financial);
+  // Categories are kept for the session, like the catalogue; a failed load is tried again on the next visit.
+  const categoriesNeeded = loaded?.status !== "loaded";
   useEffect(() => {
-    dispatch({ _tag: "LoadKpiCategories", kind: "financial" });
-  }, [dispatch]);
+    if (categoriesNeeded) dispatch({ _tag: "LoadKpiCategories", kind: "financial" });
+  }, [dispatch, categoriesNeeded]);
   const [view, setView] = useState<View | null>(null);
   const [range, setRange] = useState<Range>("month");
   const [fullYear, setFullYear] = useState(true);

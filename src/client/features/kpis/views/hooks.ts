@@ -7,15 +7,19 @@ import { useDispatch, useModel } from "../../../bus/use-model";
 import { viewParams } from "../epics";
 import type { ViewData } from "../model";
 
-/** The KPI catalogue, loaded once per session and again after data changed (outdated badges). */
+/**
+ * The KPI catalogue: loaded once per session and again only after KPI data changed (a value
+ * edit can change the outdated badges), never on a mere change of screen.
+ */
 export function useKpiMeta() {
   const dispatch = useDispatch();
   const meta = useModel((state: AppState) => state.kpis.meta);
   const revision = useModel((state: AppState) => state.kpis.revision);
   const settingsLoaded = useModel((state: AppState) => state.kpis.settingsLoaded);
+  const stale = meta.status === "idle" || (meta.status === "loaded" && !meta.refreshing && meta.answers !== revision);
   useEffect(() => {
-    dispatch({ _tag: "LoadKpiMeta" });
-  }, [dispatch, revision]);
+    if (stale) dispatch({ _tag: "LoadKpiMeta" });
+  }, [dispatch, stale]);
   useEffect(() => {
     if (!settingsLoaded) dispatch({ _tag: "LoadAppSettings" });
   }, [dispatch, settingsLoaded]);
@@ -37,6 +41,8 @@ export function useReportingFrame() {
     fiscalYearOffset: company?.fiscal_year_offset ?? 0,
     end,
     endDate: monthDateOf(end),
+    /** The month the person chose, or null while it follows the last complete month. */
+    chosenEndDate: period.endDate,
     ignoreLastMonths: period.ignoreLastMonths,
   };
 }
@@ -52,9 +58,11 @@ const SLICE = { LoadKpiAggregates: "aggregates", LoadKpiHistory: "history", Load
 export function useKpiView<C extends ViewCommand>(command: C | null): ViewData<ViewDataOf<C>> | undefined {
   const dispatch = useDispatch();
   const revision = useModel((state: AppState) => state.kpis.revision);
-  const params = command ? viewParams(command) : null;
+  // The saved reporting period may change the parameters: wait for it, so a screen asks once.
+  const settingsLoaded = useModel((state: AppState) => state.kpis.settingsLoaded);
+  const params = command && settingsLoaded ? viewParams(command) : null;
   // The command object is new on every render; its parameters say when it really changed.
-  const stable = useMemo(() => command, [params]);
+  const stable = useMemo(() => (params ? command : null), [params]);
   useEffect(() => {
     if (stable) dispatch(stable);
   }, [dispatch, stable, revision]);

@@ -37,7 +37,8 @@ const TREND_ARROW = { up: "↑", neutral: "→", down: "↓" } as const;
 const BENCHMARK_LABEL = { top5: "Top 5 %", top25: "Top 25 %", average50: "Average 50 %", bottom25: "Bottom 25 %", bottom5: "Bottom 5 %" } as const;
 const VALIDATION_LABEL = { validated: null, in_validation: "In validation", unvalidated: "Unvalidated" } as const;
 
-export const percentText = (percent: number | null) => (percent === null ? "–" : isSentinel(percent) ? (percent > 0 ? "> +999 %" : "< −999 %") : `${percent > 0 ? "+" : ""}${percent.toFixed(1)} %`);
+export const percentText = (percent: number | null) =>
+  percent === null ? "–" : isSentinel(percent) ? (percent > 0 ? "> +999 %" : "< −999 %") : `${percent > 0 ? "+" : ""}${formatKpiValue(percent, "percentage", { decimals: 1 })}`;
 
 export interface KpiCardProps {
   readonly kpi: KpiMeta;

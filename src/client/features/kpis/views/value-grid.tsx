@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { styled } from "styled-components";
 import type { KpiMeta, KpiMonthValue } from "../../../../contracts/kpis";
 import { formatKpiValue } from "../../../../domain/kpi/number-format";
+import { NUMBER_INPUT_HINT } from "../../../../domain/kpi/number-input";
 import { percentChange } from "../../../../domain/kpi/percent-change";
 import { monthIndexOf, monthLabel } from "../../../../domain/months";
 import { Button, DangerAlert } from "../../../ui/primitives";
@@ -66,7 +67,7 @@ export function ValueGrid({ kpi, months, currency, pending, rejected, saving, co
           <Button type="button" disabled={pendingCount === 0 && Object.keys(rejected).length === 0} onClick={onDiscard}>
             Discard
           </Button>
-          <span>Type a number in English format (1234.56); '-' removes a value.</span>
+          <span>{NUMBER_INPUT_HINT}</span>
         </Actions>
       ) : null}
       {saving?.status === "error" && saving.message ? <DangerAlert>{saving.message}</DangerAlert> : null}

@@ -104,9 +104,10 @@ export default function UserManagementScreen() {
           <span role="columnheader">Status</span>
           <span role="columnheader">Actions</span>
         </div>
-        {model.load.status === "loaded" && model.users.length === 0 && <p style={{ padding: 12 }}>No users match.</p>}
-        <List rowComponent={UserRow} rowCount={model.users.length} rowHeight={ROW_HEIGHT} rowProps={rowProps} style={{ maxHeight: "60vh" }} defaultHeight={ROW_HEIGHT * 8} />
+        {/* The virtual list holds the table's rows: a rowgroup, not the list it is by default. */}
+        <List role="rowgroup" rowComponent={UserRow} rowCount={model.users.length} rowHeight={ROW_HEIGHT} rowProps={rowProps} style={{ maxHeight: "60vh" }} defaultHeight={ROW_HEIGHT * 8} />
       </Table>
+      {model.load.status === "loaded" && model.users.length === 0 && <p>No users match.</p>}
       <Outbox />
     </ScreenPage>
   );
@@ -133,7 +134,7 @@ function UserRow({ index, style, users, me, onEdit }: RowComponentProps<{ users:
       <span role="cell" className="actions">
         {confirmDelete ? (
           <form onSubmit={submitDelete} style={{ display: "flex", gap: 6 }}>
-            <Button type="submit" $variant="danger" aria-label={`Confirm deleting ${user.email}`}>
+            <Button type="submit" $variant="danger" aria-label={`Delete for good: ${user.email}`}>
               Delete for good
             </Button>
             <Button type="button" onClick={() => setConfirmDelete(false)}>
@@ -151,7 +152,7 @@ function UserRow({ index, style, users, me, onEdit }: RowComponentProps<{ users:
             <Button onClick={() => dispatch({ _tag: "ResetUserTwoFactor", userId: user.id })} disabled={!user.two_factor_enabled} aria-label={`Reset 2FA of ${user.email}`}>
               Reset 2FA
             </Button>
-            <Button onClick={() => dispatch({ _tag: "SendWelcomeEmail", userId: user.id })} aria-label={`Resend onboarding e-mail to ${user.email}`}>
+            <Button onClick={() => dispatch({ _tag: "SendWelcomeEmail", userId: user.id })} aria-label={`Resend invite to ${user.email}`}>
               Resend invite
             </Button>
             <Button $variant="danger" onClick={() => setConfirmDelete(true)} disabled={isMe} aria-label={`Delete ${user.email}`}>

@@ -93,6 +93,8 @@ export function KpiListView({ kpis, values, currency, status, message, title = "
           <List
             className="body"
             role="rowgroup"
+            // The body scrolls on its own: focusable, so the keyboard can scroll it too.
+            tabIndex={0}
             rowComponent={ListViewRowView}
             rowCount={shown.length}
             rowHeight={ROW_HEIGHT}
