@@ -2,49 +2,39 @@ import type { Page } from "puppeteer";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { codeAt } from "../../src/server/features/two-factor/totp";
+import { expectAccessible } from "../support/axe";
 import { useServerAndBrowser } from "../support/e2e";
+import { clickButton, clickLink, clickMenu, fill, openSignInPage, signIn, waitForByName, waitForScreen, waitForShell } from "../support/person";
 
 // Info logs: the embedded outbox prints each mail, with its links, to the log.
 const e2e = useServerAndBrowser(test, { LOG_LEVEL: "info" });
 
 const text = (page: Page, selector: string) => page.$eval(selector, (element) => element.textContent ?? "");
 
-async function fill(page: Page, selector: string, value: string) {
-  await page.waitForSelector(selector);
-  await page.$eval(selector, (element) => ((element as HTMLInputElement).value = ""));
-  await page.type(selector, value);
-}
-
-async function clickButton(page: Page, label: string) {
-  const button = await page.waitForSelector(`xpath/.//button[contains(., '${label}')]`);
-  await button!.evaluate((element) => (element as HTMLButtonElement).click());
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto(`${e2e.server.url}/login`);
-  await fill(page, "input[name=email]", email);
-  await fill(page, "input[name=password]", password);
-  await page.click("button[type=submit]");
+/** The link of the newest mail to `to` that the embedded outbox printed to the server's log. */
+async function mailedLink(to: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const mail = e2e.server.output().split("\n").findLast((line) => line.includes(to) && line.includes("/password/reset/confirm/"));
+    const link = mail ? /(\/password\/reset\/confirm\/[^\s"\\]+)/.exec(mail)?.[1] : undefined;
+    if (link) return link;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail with a link to ${to} in the log`);
 }
 
 test("forgot password: the link from the outbox sets a new password; failures are listed line by line", async () => {
   const context = await e2e.browser.createBrowserContext();
   const page = await context.newPage();
-  await page.goto(`${e2e.server.url}/login`);
-  await page.waitForSelector("a[href='/forgetpassword']");
-  await page.click("a[href='/forgetpassword']");
+  await openSignInPage(page, e2e.server.url);
+  await clickLink(page, "Forgot password?");
+  await waitForScreen(page);
+  await expectAccessible(page, "the forgot-password screen");
   await fill(page, "input[name=email]", "employee@demo.example");
   await page.click("button[type=submit]");
-  await page.waitForSelector("[role=status]");
-  assert.match(await text(page, "[role=status]"), /If an account exists for employee@demo\.example/);
+  await waitForByName(page, "[role=status]", /If an account exists for employee@demo\.example/);
 
-  let link: string | undefined;
-  for (let attempt = 0; attempt < 50 && !link; attempt++) {
-    link = /http:\/\/127\.0\.0\.1:\d+(\/password\/reset\/confirm\/[^\s"\\]+)/.exec(e2e.server.output())?.[1];
-    if (!link) await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  assert.ok(link, "the reset link was printed to the log");
-  await page.goto(`${e2e.server.url}${link}`);
+  // The link in the mail: an address that arrives from outside.
+  await page.goto(`${e2e.server.url}${await mailedLink("employee@demo.example")}`);
   await fill(page, "input[name=new_password]", "short");
   await fill(page, "input[name=re_new_password]", "short");
   await page.click("button[type=submit]");
@@ -53,30 +43,31 @@ test("forgot password: the link from the outbox sets a new password; failures ar
   await fill(page, "input[name=new_password]", "a fresh long passphrase");
   await fill(page, "input[name=re_new_password]", "a fresh long passphrase");
   await page.click("button[type=submit]");
-  await page.waitForSelector("[role=status]");
-  assert.match(await text(page, "[role=status]"), /Your password has been reset/);
+  await waitForByName(page, "[role=status]", /Your password has been reset/);
 
+  await clickLink(page, "Sign in");
   await signIn(page, "employee@demo.example", "a fresh long passphrase");
-  await page.waitForSelector("[data-testid=logout-button]");
+  await waitForShell(page);
   await context.close();
 });
 
 test("two-factor: set up with the authenticator app, then sign-in asks for the code", async () => {
   const context = await e2e.browser.createBrowserContext();
   const page = await context.newPage();
-  await signIn(page, "external@demo.example", "meridian-demo");
-  await page.waitForSelector("nav a[href='/settings/two-factor-auth']");
-  await page.click("nav a[href='/settings/two-factor-auth']");
-  const setupButton = await page.waitForSelector("xpath/.//button[contains(., 'Set up authenticator app')]");
-  await setupButton!.click();
+  await openSignInPage(page, e2e.server.url);
+  await signIn(page, "external@demo.example");
+  await waitForShell(page);
+  await clickMenu(page, "Settings", "Two-factor authentication");
+  await waitForScreen(page, "Two-factor authentication");
+  await clickButton(page, /Set up authenticator app/);
   await page.waitForSelector("[data-testid=totp-secret]");
+  await expectAccessible(page, "the authenticator app set-up");
   const secret = (await text(page, "[data-testid=totp-secret]")).trim();
   assert.match(secret, /^[A-Z2-7]{32}$/);
   assert.ok(await page.$("img[alt^='QR code']"), "the QR code is shown");
   await fill(page, "input[name=passcode]", "000000");
   await page.click("button[type=submit]");
-  await page.waitForSelector("[role=alert]");
-  assert.match(await text(page, "[role=alert]"), /The code is not valid/);
+  await waitForByName(page, "[role=alert]", /The code is not valid/);
   await fill(page, "input[name=passcode]", codeAt(secret, new Date()));
   await page.click("button[type=submit]");
   await page.waitForSelector("[data-testid=two-factor-enabled]");
@@ -84,14 +75,15 @@ test("two-factor: set up with the authenticator app, then sign-in asks for the c
 
   await page.click("[data-testid=logout-button]");
   await page.waitForFunction(() => location.pathname === "/login");
-  await signIn(page, "external@demo.example", "meridian-demo");
+  await signIn(page, "external@demo.example");
   await page.waitForFunction(() => location.pathname === "/login/mfa", { timeout: 10_000 }).catch(async (error: Error) => {
     throw new Error(`${error.message} at ${page.url()}: ${await text(page, "body")}`);
   });
+  await waitForScreen(page);
+  await expectAccessible(page, "the sign-in code screen");
   await fill(page, "input[name=passcode]", "123456");
   await page.click("button[type=submit]");
-  await page.waitForSelector("[role=alert]");
-  assert.match(await text(page, "[role=alert]"), /passcode: The code is not valid/);
+  await waitForByName(page, "[role=alert]", /passcode: The code is not valid/);
   await fill(page, "input[name=passcode]", codeAt(secret, new Date(Date.now() + 30_000)));
   await page.click("button[type=submit]");
   await page.waitForSelector("[data-testid=logout-button]");
@@ -102,12 +94,15 @@ test("two-factor: set up with the authenticator app, then sign-in asks for the c
 test("user management: an administrator invites a user, who sets a password from the welcome mail; deactivation locks them out", async () => {
   const context = await e2e.browser.createBrowserContext();
   const page = await context.newPage();
-  await signIn(page, "admin@demo.example", "meridian-demo");
-  await page.waitForSelector("nav a[href='/settings/user-management']");
-  await page.click("nav a[href='/settings/user-management']");
+  await openSignInPage(page, e2e.server.url);
+  await signIn(page, "admin@demo.example");
+  await waitForShell(page);
+  await clickMenu(page, "Settings", "User management");
+  await waitForScreen(page, "User management");
   await page.waitForSelector("[data-testid='user-c-level@demo.example']");
-  const invite = await page.waitForSelector("xpath/.//button[contains(., 'Invite user')]");
-  await invite!.click();
+  await clickButton(page, "Invite user");
+  await page.waitForSelector("form[aria-label='Invite user']");
+  await expectAccessible(page, "user management with the invitation form open");
   await fill(page, "form[aria-label='Invite user'] input[name=email]", "grace@demo.example");
   await fill(page, "form[aria-label='Invite user'] input[name=first_name]", "Grace");
   await fill(page, "form[aria-label='Invite user'] input[name=last_name]", "Hopper");
@@ -118,21 +113,16 @@ test("user management: an administrator invites a user, who sets a password from
   assert.match(await text(page, "[data-testid='user-grace@demo.example']"), /Grace Hopper.*Employee.*Off.*Active/);
   assert.is(await page.$eval("[aria-label='Reset 2FA of grace@demo.example']", (button) => (button as HTMLButtonElement).disabled), true, "no 2FA to reset");
 
-  let link: string | undefined;
-  for (let attempt = 0; attempt < 50 && !link; attempt++) {
-    const mail = e2e.server.output().split("\n").find((line) => line.includes("grace@demo.example") && line.includes("/password/reset/confirm/"));
-    link = mail ? /(\/password\/reset\/confirm\/[^\s"\\]+)/.exec(mail)?.[1] : undefined;
-    if (!link) await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  assert.ok(link, "the welcome mail with its link is in the log");
+  // Grace opens the link in her welcome mail.
   const grace = await (await e2e.browser.createBrowserContext()).newPage();
-  await grace.goto(`${e2e.server.url}${link}`);
+  await grace.goto(`${e2e.server.url}${await mailedLink("grace@demo.example")}`);
   await fill(grace, "input[name=new_password]", "violet mornings over lisbon");
   await fill(grace, "input[name=re_new_password]", "violet mornings over lisbon");
   await grace.click("button[type=submit]");
-  await grace.waitForSelector("[role=status]");
+  await waitForByName(grace, "[role=status]", /Your password has been reset/);
+  await clickLink(grace, "Sign in");
   await signIn(grace, "grace@demo.example", "violet mornings over lisbon");
-  await grace.waitForSelector("[data-testid=logout-button]");
+  await waitForShell(grace);
 
   // A DOM click: an alert about Grace's password may float over the row's buttons.
   await page.$eval("[aria-label='Deactivate grace@demo.example']", (button) => (button as HTMLButtonElement).click());
@@ -141,7 +131,8 @@ test("user management: an administrator invites a user, who sets a password from
   await grace.waitForFunction(() => location.pathname === "/login");
 
   // Administrators see what was mailed; without SMTP it waits in the embedded outbox.
-  await clickButton(page, "Show sent e-mails");
+  // A DOM click again, past the alert that may cover the button.
+  await page.$$eval("button", (buttons) => buttons.find((button) => button.textContent === "Show sent e-mails")!.click());
   await page.waitForFunction(() => document.querySelector("[data-testid=outbox]")?.textContent?.includes("grace@demo.example"), { timeout: 8000 }).catch(async (error: Error) => {
     await page.screenshot({ path: "/tmp/outbox.png", fullPage: true });
     throw new Error(`${error.message}: ${await text(page, "main")}`);

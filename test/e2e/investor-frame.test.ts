@@ -1,6 +1,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { useServerAndBrowser } from "../support/e2e";
+import { openSignInPage, signIn, waitForShell } from "../support/person";
 
 const e2e = useServerAndBrowser(test);
 
@@ -18,12 +19,9 @@ async function embedTokenForDemoGmbh(): Promise<string> {
 test("an investor instance opens a portfolio company in a frame: the token comes by postMessage, the frame takes the theme, the parent's session stays its own", async () => {
   const context = await e2e.browser.createBrowserContext();
   const page = await context.newPage();
-  await page.goto(`${e2e.server.url}/login`);
-  await page.waitForSelector("input[name=email]");
-  await page.type("input[name=email]", "investor@atlas.example");
-  await page.type("input[name=password]", "meridian-demo");
-  await page.click("button[type=submit]");
-  await page.waitForSelector("[data-testid=logout-button]");
+  await openSignInPage(page, e2e.server.url);
+  await signIn(page, "investor@atlas.example");
+  await waitForShell(page);
 
   const token = await embedTokenForDemoGmbh();
   // The parent's side of the protocol: answer the frame's request with the token and a theme.

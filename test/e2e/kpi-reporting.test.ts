@@ -2,29 +2,11 @@ import type { Page } from "puppeteer";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { useServerAndBrowser } from "../support/e2e";
+import { clickLink, clickMenu, signedInPage, switchTheme, waitForScreen } from "../support/person";
 
 const e2e = useServerAndBrowser(test);
 
-/** A fresh browser context signed in as `email`, on the shell. */
-async function signedInPage(email: string) {
-  const context = await e2e.browser.createBrowserContext();
-  const page = await context.newPage();
-  await page.setViewport({ width: 1400, height: 1000 });
-  await page.goto(`${e2e.server.url}/login`);
-  await page.waitForSelector("input[name=email]");
-  await page.type("input[name=email]", email);
-  await page.type("input[name=password]", "meridian-demo");
-  await page.click("button[type=submit]");
-  await page.waitForSelector("[data-testid=logout-button]");
-  return { context, page };
-}
-
-const open = async (page: Page, path: string) => {
-  await page.evaluate((to) => {
-    history.pushState(null, "", to);
-    dispatchEvent(new PopStateEvent("popstate"));
-  }, path);
-};
+const signedIn = (email: string) => signedInPage(e2e.browser, e2e.server.url, email, { viewport: { width: 1400, height: 1000 } });
 const text = (page: Page, selector: string) => page.$eval(selector, (element) => element.textContent ?? "");
 const cardCount = (page: Page) => page.$$eval("article[data-kpi-id]", (cards) => cards.length);
 
@@ -37,41 +19,45 @@ async function drawnChart(page: Page) {
   }));
 }
 
-let revenueId = 0;
-
 test("every dashboard shows real KPI cards, the P&L table and the list", async () => {
-  const { context, page } = await signedInPage("admin@demo.example");
-  await open(page, "/my-dashboard/favorite-kpis");
+  const { context, page } = await signedIn("admin@demo.example");
+  await waitForScreen(page, "My dashboard");
   await page.waitForSelector("article[data-kpi-id]");
   assert.ok((await cardCount(page)) >= 3, "favorites on my dashboard");
 
-  await open(page, "/reporting/operational-dashboard");
+  await clickMenu(page, "Reporting", "Operational dashboard");
+  await waitForScreen(page, "Operational dashboard");
   await page.waitForFunction(() => document.querySelectorAll("article[data-kpi-id]").length > 20);
   assert.match(await text(page, "aside"), /High performers/);
 
-  await open(page, "/reporting/strategic-dashboard");
+  await clickMenu(page, "Reporting", "Strategic dashboard");
+  await waitForScreen(page, "Strategic dashboard");
   await page.waitForSelector("article[aria-label=Revenue]");
-  revenueId = Number(await page.$eval("article[aria-label=Revenue]", (card) => card.getAttribute("data-kpi-id")));
   // Year to date from the aggregates, with the full-year outlook.
   await page.waitForFunction(() => /YTD plan € [\d.]+M/.test(document.querySelector("article[aria-label=Revenue]")?.textContent ?? ""));
   assert.match(await text(page, "article[aria-label=Revenue]"), /FY forecast € [\d.]+M/);
 
-  await open(page, "/reporting/financial-dashboard");
+  await clickMenu(page, "Reporting", "Financial dashboard");
+  await waitForScreen(page, /Financial dashboard/);
   await page.waitForSelector("table tbody tr");
   const rows = await page.$$eval("table tbody tr", (elements) => elements.map((row) => row.textContent ?? ""));
   assert.ok(rows.some((row) => /^.*Revenue.*€/.test(row)), rows.join("\n"));
 
-  await open(page, "/reporting/list-view");
+  await clickMenu(page, "Reporting", "List view");
+  await waitForScreen(page, "List view");
   await page.waitForFunction(() => /\d+ rows/.test(document.body.textContent ?? ""));
   assert.ok((await page.$$eval("[role=row]", (found) => found.length)) < 100, "the list renders only visible rows");
   await context.close();
 });
 
 test("a value edited in the KPI detail changes the aggregates in another browser, live; FX and theme follow", async () => {
-  const editor = await signedInPage("admin@demo.example");
-  const viewer = await signedInPage("c-level@demo.example");
+  const editor = await signedIn("admin@demo.example");
+  const viewer = await signedIn("c-level@demo.example");
   for (const { page } of [editor, viewer]) {
-    await open(page, `/reporting/kpi-detail/${revenueId}`);
+    // Revenue's card on the strategic dashboard opens its KPI detail.
+    await clickMenu(page, "Reporting", "Strategic dashboard");
+    await clickLink(page, "Revenue", { within: "article[aria-label=Revenue]" });
+    await waitForScreen(page, "Revenue");
     await page.waitForSelector("[data-testid=ytd-actual]");
     await page.waitForFunction(() => /€/.test(document.querySelector("[data-testid=ytd-actual]")?.textContent ?? ""));
   }
@@ -106,7 +92,7 @@ test("a value edited in the KPI detail changes the aggregates in another browser
 
   // Theme: the chart draws again in the light palette.
   const darkStroke = (await drawnChart(editor.page)).paths.find((path) => path.series === "planning")?.stroke;
-  await editor.page.evaluate(() => (document.querySelector("button[aria-label^='Theme:']") as HTMLButtonElement).click());
+  await switchTheme(editor.page, "light");
   await editor.page.waitForFunction((dark) => {
     const path = document.querySelector("svg path[data-series=planning]");
     return !!path && getComputedStyle(path).stroke !== dark;

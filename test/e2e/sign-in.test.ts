@@ -6,48 +6,35 @@ import type { Page } from "puppeteer";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { useServerAndBrowser } from "../support/e2e";
+import { openSignInPage, openUserMenu, signIn, signedInPage as signedInAs, switchTheme, waitForByName, waitForScreen } from "../support/person";
 
 const e2e = useServerAndBrowser(test);
 
-async function signIn(page: Page, email: string, password = "meridian-demo") {
-  await page.waitForSelector("input[name=email]");
-  await page.type("input[name=email]", email);
-  await page.type("input[name=password]", password);
-  await page.click("button[type=submit]");
-}
-
-/** A fresh browser context signed in as `email`, on the shell. */
-async function signedInPage(email: string) {
-  const context = await e2e.browser.createBrowserContext();
-  const page = await context.newPage();
-  await page.goto(`${e2e.server.url}/login`);
-  await signIn(page, email);
-  await page.waitForSelector("[data-testid=logout-button]");
-  return { context, page };
-}
+const signedInPage = (email: string) => signedInAs(e2e.browser, e2e.server.url, email);
 
 const text = (page: Page, selector: string) => page.$eval(selector, (element) => element.textContent ?? "");
 
 test("a wrong password shows the server's message in a danger alert", async () => {
   const page = await e2e.browser.newPage();
-  await page.goto(`${e2e.server.url}/login`);
+  await openSignInPage(page, e2e.server.url);
   await signIn(page, "admin@demo.example", "not-the-password");
-  await page.waitForSelector("[role=alert]");
-  assert.match(await text(page, "[role=alert]"), /No user found for the given credentials/);
+  await waitForByName(page, "[role=alert]", /No user found for the given credentials/);
   await page.close();
 });
 
 test("signing in sends the user back to the page they asked for, into the shell of their company", async () => {
   const context = await e2e.browser.createBrowserContext();
   const page = await context.newPage();
+  // A bookmark or a link in a mail: an address that arrives from outside.
   await page.goto(`${e2e.server.url}/reporting/kpi-detail/5`);
   await page.waitForFunction(() => location.pathname === "/login");
   await signIn(page, "admin@demo.example");
   await page.waitForFunction(() => location.pathname === "/reporting/kpi-detail/5");
   await page.waitForSelector("[data-testid=logout-button]");
+  await waitForScreen(page);
   assert.match(await text(page, "header"), /Demo GmbH/);
   assert.match(await text(page, "[data-testid=logout-button]"), /(29|30) min/);
-  assert.match(String(await page.$eval("[data-testid=logout-button]", (element) => element.getAttribute("aria-label"))), /auto logout after (29|30) min/);
+  assert.match(String(await page.$eval("[data-testid=logout-button]", (element) => document.getElementById(element.getAttribute("aria-describedby") ?? "")?.textContent)), /auto logout after (29|30) min/);
 
   // the FX selector converts to a named rate, and a reload keeps the session and the choice
   const options = await page.$$eval("select[aria-label=Currency] option", (elements) => elements.map((element) => element.textContent));
@@ -58,14 +45,13 @@ test("signing in sends the user back to the page they asked for, into the shell 
   assert.is(await page.$eval("select[aria-label=Currency]", (element) => (element as HTMLSelectElement).selectedOptions[0]?.textContent), "USD (monthly average)");
 
   // theme cycles dark → light → auto
-  const themeButton = "button[aria-label^=Theme]";
   assert.is(await page.evaluate(() => document.documentElement.dataset["theme"]), "dark");
-  await page.click(themeButton);
+  await switchTheme(page, "light");
   await page.waitForFunction(() => document.documentElement.dataset["theme"] === "light");
-  await page.click(themeButton);
-  assert.match(await text(page, themeButton), /Auto/);
+  await page.click("button[aria-label^=Theme]");
+  assert.match(await text(page, "button[aria-label^=Theme]"), /Auto/);
 
-  // logout clears the session and goes to /login; the old page needs signing in again
+  // logout clears the session and goes to /login; the old page, typed again, needs signing in again
   await page.click("[data-testid=logout-button]");
   await page.waitForFunction(() => location.pathname === "/login");
   await page.goto(`${e2e.server.url}/reporting/kpi-detail/5`);
@@ -85,12 +71,11 @@ test("a recorded session downloads, replays headless and in replay mode, without
   const downloads = mkdtempSync(join(tmpdir(), "meridian-downloads-"));
   const cdp = await page.createCDPSession();
   await cdp.send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: downloads, eventsEnabled: true });
-  await page.goto(`${e2e.server.url}/login`);
+  await openSignInPage(page, e2e.server.url);
   await signIn(page, "c-level@demo.example");
   await page.waitForSelector("[data-testid=logout-button]");
-  await page.click("button[aria-label^=Theme]");
-  await page.click("button[aria-label='User menu']");
-  await page.waitForSelector("[role=menuitem]");
+  await switchTheme(page, "light");
+  await openUserMenu(page);
   await page.click("[role=menuitem]");
   const file = await waitForFile(downloads);
   const log = JSON.parse(readFileSync(file, "utf8"));
@@ -103,6 +88,7 @@ test("a recorded session downloads, replays headless and in replay mode, without
   const folded = JSON.parse(headless.stdout);
   assert.equal([folded.schemaMatches, folded.state.session.stage, folded.state.session.company.name, folded.state.shell.theme], [true, "ready", "Demo GmbH", "light"]);
 
+  // The replay tool is a developer's page, opened by its address.
   const replayPage = await e2e.browser.newPage();
   let apiCalls = 0;
   replayPage.on("request", (request) => {
@@ -141,8 +127,7 @@ test("another user's change reaches an open session live, through the event stre
   const cdp = await watching.createCDPSession();
   await cdp.send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: downloads, browserContextId: (watcher as unknown as { id: string }).id });
   for (let attempt = 0; attempt < 20; attempt++) {
-    await watching.click("button[aria-label='User menu']");
-    await watching.waitForSelector("[role=menuitem]");
+    await openUserMenu(watching);
     await watching.click("[role=menuitem]");
     const log = JSON.parse(readFileSync(await waitForFile(downloads), "utf8"));
     const remote = log.entries.filter((entry: { envelope?: { type: string; origin: string; payload: { type?: string } } }) => entry.envelope?.origin === "remote");

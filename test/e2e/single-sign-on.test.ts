@@ -7,6 +7,7 @@ import * as assert from "uvu/assert";
 import { SSO_NOT_LINKED } from "../../src/contracts/sso";
 import { launchBrowser } from "../support/browser";
 import { startOidcProvider } from "../support/oidc-provider";
+import { clickButton, clickLink, clickMenu, openSignInPage, signIn, waitForByName, waitForScreen, waitForShell } from "../support/person";
 import { freePort, startServer, type ServerProcess } from "../support/server-process";
 
 let server: ServerProcess;
@@ -50,42 +51,34 @@ async function signInAtProvider(page: Page, login: string) {
   if (await page.$("input[name=prompt][value=consent]")) await page.click("button[type=submit]");
 }
 
-async function clickButton(page: Page, label: string) {
-  const button = await page.waitForSelector(`xpath/.//button[contains(., '${label}')]`);
-  await button!.click();
-}
-
 test("an account at the provider that is linked to no user is refused", async () => {
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
-  await page.goto(`${server.url}/login`);
+  await openSignInPage(page, server.url);
   await clickButton(page, "Sign in with Test IdP");
   await signInAtProvider(page, "nobody-here");
   await page.waitForFunction(() => location.pathname === "/oauth");
-  await page.waitForSelector("[role=alert]");
-  assert.match(await text(page, "[role=alert]"), new RegExp(SSO_NOT_LINKED));
+  await waitForByName(page, "[role=alert]", new RegExp(SSO_NOT_LINKED));
   await context.close();
 });
 
 test("a user links the provider's account, then signs in with it and lands where they wanted", async () => {
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
-  await page.goto(`${server.url}/login`);
-  await page.waitForSelector("input[name=email]");
-  await page.type("input[name=email]", "delegate@demo.example");
-  await page.type("input[name=password]", "meridian-demo");
-  await page.click("button[type=submit]");
-  await page.waitForSelector("nav a[href='/settings/two-factor-auth']");
-  await page.click("nav a[href='/settings/two-factor-auth']");
+  await openSignInPage(page, server.url);
+  await signIn(page, "delegate@demo.example");
+  await waitForShell(page);
+  await clickMenu(page, "Settings", "Two-factor authentication");
+  await waitForScreen(page, "Two-factor authentication");
   await clickButton(page, "Link Test IdP");
   await signInAtProvider(page, "dana-at-idp");
   await page.waitForFunction(() => location.pathname === "/oauth");
-  await page.waitForSelector("[role=status]");
-  assert.match(await text(page, "[role=status]"), /Your account is linked/);
+  await waitForByName(page, "[role=status]", /Your account is linked/);
 
-  // Signed out, a protected page sends to /login; the provider signs in and the page opens.
-  await page.goto(`${server.url}/settings/user-management`);
-  await page.waitForSelector("[data-testid=logout-button]");
+  // Signed out, a protected page (typed, or from a bookmark) sends to /login; the provider signs
+  // in and the page opens.
+  await clickLink(page, "Back to your settings");
+  await waitForShell(page);
   await page.click("[data-testid=logout-button]");
   await page.waitForFunction(() => location.pathname === "/login");
   await page.goto(`${server.url}/settings/two-factor-auth`);

@@ -12,9 +12,16 @@ import { startServer, type ServerProcess } from "./server-process";
 export function useServerAndBrowser(suite: Test, env: Record<string, string> = {}) {
   const state = {} as { server: ServerProcess; browser: Awaited<ReturnType<typeof launchBrowser>>; dataDir: string };
   suite.before(async () => {
-    state.dataDir = mkdtempSync(join(tmpdir(), "meridian-e2e-"));
-    state.server = await startServer({ DATA_DIR: state.dataDir, ...env });
-    state.browser = await launchBrowser();
+    try {
+      state.dataDir = mkdtempSync(join(tmpdir(), "meridian-e2e-"));
+      state.server = await startServer({ DATA_DIR: state.dataDir, ...env });
+      state.browser = await launchBrowser();
+    } catch (error) {
+      // uvu swallows an error thrown by a hook (its runner returns from `finally`): say it here,
+      // or the suite only reports "0 passed" without a reason.
+      console.error("The suite could not start its server and browser:", error);
+      throw error;
+    }
   });
   suite.after(async () => {
     await state.browser?.cleanup();
