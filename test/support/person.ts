@@ -123,14 +123,30 @@ export async function openUserMenu(page: Page) {
 
 export type Theme = "dark" | "light" | "auto";
 
-/** Presses the theme button in the top bar (dark → light → auto) until it shows `theme`. */
+/**
+ * Presses the theme button (dark → light → auto) until it shows `theme`. It sits in the top bar,
+ * or inside the menu drawer on the narrowest screens: then the drawer is opened and closed again.
+ */
 export async function switchTheme(page: Page, theme: Theme) {
   const label = { dark: "Dark", light: "Light", auto: "Auto" }[theme];
-  for (let presses = 0; presses < 3; presses++) {
-    const current = await page.$eval("header button[aria-label^='Theme:']", (button) => button.getAttribute("aria-label") ?? "");
-    if (current.startsWith(`Theme: ${label}.`)) return;
-    await page.click("header button[aria-label^='Theme:']");
-    await page.waitForFunction((before) => document.querySelector("header button[aria-label^='Theme:']")?.getAttribute("aria-label") !== before, {}, current);
+  const shownLabel = () => page.evaluate(() => [...document.querySelectorAll("button[aria-label^='Theme:']")].find((button) => button.getClientRects().length > 0)?.getAttribute("aria-label") ?? null);
+  let openedDrawer = false;
+  if ((await shownLabel()) === null) {
+    const toggle = await findByName(page, "button", /(^|\s)menu$/i);
+    if (!toggle) throw new Error("no theme button and no menu button on the page");
+    await toggle.click();
+    await page.waitForFunction(() => [...document.querySelectorAll("button[aria-label^='Theme:']")].some((button) => button.getClientRects().length > 0));
+    openedDrawer = true;
+  }
+  for (let presses = 0; presses <= 3; presses++) {
+    const current = (await shownLabel()) ?? "";
+    if (current.startsWith(`Theme: ${label}.`)) {
+      if (openedDrawer) await page.keyboard.press("Escape");
+      return;
+    }
+    if (presses === 3) break;
+    await page.evaluate(() => ([...document.querySelectorAll("button[aria-label^='Theme:']")].find((button) => button.getClientRects().length > 0) as HTMLButtonElement).click());
+    await page.waitForFunction((before) => [...document.querySelectorAll("button[aria-label^='Theme:']")].find((button) => button.getClientRects().length > 0)?.getAttribute("aria-label") !== before, {}, current);
   }
   throw new Error(`the theme button never showed ${label}`);
 }

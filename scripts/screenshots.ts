@@ -1,0 +1,82 @@
+// npm run screenshots: every screen of the demo, in the dark and the light theme, at 1440, 1024
+// and 390 px, written to screenshots/<screen>.<theme>.<width>.png for a reviewer to look at.
+// It starts the built server on a throw-away data directory (fresh demo data) and Debian's
+// chromium, signs in through the form as the demo administrator and opens each screen.
+//   npm run screenshots                  all screens
+//   npm run screenshots -- kpi-detail    the screens whose name contains "kpi-detail"
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Page } from "puppeteer";
+import { launchBrowser } from "../test/support/browser";
+import { openSignInPage, signIn, switchTheme, waitForScreen, waitForShell, type Theme } from "../test/support/person";
+import { startServer } from "../test/support/server-process";
+
+const OUT = "screenshots";
+const WIDTHS = [1440, 1024, 390] as const;
+const THEMES: readonly Theme[] = ["dark", "light"];
+
+/** Screens by name: an address, or a way to find one from the page (the KPI detail of the first card). */
+const SCREENS: readonly { name: string; signedIn: boolean; path: string | ((page: Page) => Promise<string>) }[] = [
+  { name: "login", signedIn: false, path: "/login" },
+  { name: "forgot-password", signedIn: false, path: "/forgetpassword" },
+  { name: "my-dashboard", signedIn: true, path: "/my-dashboard/favorite-kpis" },
+  { name: "operational-dashboard", signedIn: true, path: "/reporting/operational-dashboard" },
+  { name: "strategic-dashboard", signedIn: true, path: "/reporting/strategic-dashboard" },
+  { name: "financial-dashboard", signedIn: true, path: "/reporting/financial-dashboard" },
+  { name: "list-view", signedIn: true, path: "/reporting/list-view" },
+  { name: "kpi-detail", signedIn: true, path: firstKpiDetail },
+  { name: "two-factor", signedIn: true, path: "/settings/two-factor-auth" },
+  { name: "user-management", signedIn: true, path: "/settings/user-management" },
+  { name: "uipatterns", signedIn: true, path: "/uipatterns" },
+  { name: "not-found", signedIn: true, path: "/this/address/does-not-exist" },
+];
+
+async function firstKpiDetail(page: Page): Promise<string> {
+  await page.goto(`${base}/reporting/operational-dashboard`);
+  const link = await page.waitForSelector("main a[href^='/reporting/kpi-detail/']");
+  return (await link!.evaluate((element) => element.getAttribute("href")))!;
+}
+
+const filter = process.argv[2];
+const dataDir = mkdtempSync(join(tmpdir(), "meridian-screenshots-"));
+const server = await startServer({ DATA_DIR: dataDir });
+const base = server.url;
+const browser = await launchBrowser();
+let written = 0;
+try {
+  mkdirSync(OUT, { recursive: true });
+  const page = await (await browser.createBrowserContext()).newPage();
+  // The theme is a saved setting of the signed-in user: choose it inside, then visit every screen.
+  for (const theme of THEMES) {
+    await page.setViewport({ width: 1440, height: 900 });
+    await openSignInPage(page, base);
+    await signIn(page, "admin@demo.example");
+    await waitForShell(page);
+    await switchTheme(page, theme);
+    const chosen = SCREENS.filter((screen) => !filter || screen.name.includes(filter));
+    for (const screen of chosen.filter((entry) => entry.signedIn)) await shoot(page, screen.name, screen.path, theme);
+    await page.click("[data-testid=logout-button]");
+    await page.waitForFunction(() => location.pathname === "/login");
+    for (const screen of chosen.filter((entry) => !entry.signedIn)) await shoot(page, screen.name, screen.path, theme);
+  }
+  console.log(`${written} screenshots in ${OUT}/`);
+} finally {
+  await browser.cleanup();
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+async function shoot(page: Page, name: string, path: string | ((page: Page) => Promise<string>), theme: Theme) {
+  const address = typeof path === "string" ? path : await path(page);
+  for (const width of WIDTHS) {
+    await page.setViewport({ width, height: 900 });
+    await page.goto(`${base}${address}`);
+    await waitForScreen(page);
+    // Charts and lazy parts settle after the heading; transitions end before the picture.
+    await page.waitForNetworkIdle({ idleTime: 300, timeout: 10_000 }).catch(() => undefined);
+    await page.evaluate(() => Promise.race([Promise.all(document.getAnimations().filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity)).map((animation) => animation.finished)), new Promise((resolve) => setTimeout(resolve, 2_000))]));
+    await page.screenshot({ path: join(OUT, `${name}.${theme}.${width}.png`), fullPage: true });
+    written++;
+  }
+}
