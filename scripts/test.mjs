@@ -28,7 +28,8 @@ const escape = (name) => name.replaceAll(".", "\\.");
 const runs = [];
 const add = (name, dir, pattern, env, imports = [], ignore = []) => {
   const target = onlyFile ? { dir: dirname(dir), pattern: `${escape(basename(dir))}$` } : { dir, pattern };
-  runs.push({ name: `${dir} on ${name}`, ...target, env, imports, ignore });
+  const label = target.pattern.startsWith("^") ? `${target.dir}/${target.pattern.slice(1, -1).replaceAll("\\.", ".")}` : target.dir;
+  runs.push({ name: `${label} on ${name}`, ...target, env, imports, ignore });
 };
 
 if (only) {

@@ -30,7 +30,7 @@ export async function startServer(env: Record<string, string>, args: string[] = 
   child.stderr!.on("data", (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start within 60 s:\n${output}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start within 180 s:\n${output}`)), 180_000);
     const check = () => {
       if (output.includes("Meridian is running at")) {
         clearTimeout(timer);
