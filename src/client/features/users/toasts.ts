@@ -11,7 +11,7 @@ export type UserChange = Extract<Command, { _tag: "InviteUser" | "RenameUser" | 
  * UserUpdated. A rename is half of an edit whose access change says "Saved", so it stays silent.
  */
 export function userChangeToast(change: UserChange, outcome: { ok: true; detail?: string } | { ok: false; message: string }, users: readonly ManagedUser[]): ToastContent | null {
-  const who = change._tag === "InviteUser" ? change.email : (users.find((user) => user.id === change.userId)?.email ?? "the user");
+  const who = change._tag === "InviteUser" ? change.email.trim() || "the user" : (users.find((user) => user.id === change.userId)?.email ?? "the user");
   if (!outcome.ok) return { tone: "error", text: `${FAILED[change._tag]} ${who}: ${outcome.message}`, action: null };
   switch (change._tag) {
     case "InviteUser":

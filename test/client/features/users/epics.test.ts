@@ -41,4 +41,31 @@ test("the template downloads as a file", async () => {
   assert.equal(client.saved.map((saved) => saved.name), ["meridian-users-template.xlsx"]);
 });
 
+const grace = { id: 7, email: "grace@demo.example", first_name: "Grace", last_name: "Hopper", is_active: true, is_staff: false, groups: [], user_permissions: [], two_factor_enabled: false, last_login: null };
+
+test("a deactivation answers the updated user, then a toast naming them; its outcome is kept under its command", async () => {
+  const client = testClient({
+    "GET /api/vw/auth/users/": () => json(200, [grace]),
+    "GET /api/permissions/groups/": () => json(200, []),
+    "PATCH /api/auth/users/7/": () => json(200, { ...grace, is_active: false }),
+  });
+  signedIn(client);
+  client.bus.dispatch({ _tag: "LoadUsers", search: "" });
+  await client.waitFor("UsersLoaded");
+  const { commandId } = client.bus.dispatch({ _tag: "SetUserActive", userId: 7, active: false });
+  await client.waitFor("ToastShown");
+  assert.equal(client.types().slice(-2), ["UserUpdated", "ToastShown"]);
+  assert.equal(client.store.getState().notifications.toasts.map((toast) => [toast.tone, toast.text]), [["success", "Deactivated grace@demo.example: they can no longer sign in"]]);
+  assert.equal(client.store.getState().users.outcomes[commandId], { ok: true, message: null, fields: {} });
+});
+
+test("a failed invitation keeps the server's field messages under its command and says so in a toast", async () => {
+  const client = testClient({ "POST /api/auth/users/": () => json(400, { email: ["This field may not be blank."] }) });
+  signedIn(client);
+  const { commandId } = client.bus.dispatch({ _tag: "InviteUser", email: "", firstName: "", lastName: "", groupIds: [] });
+  await client.waitFor("ToastShown");
+  assert.equal(client.store.getState().users.outcomes[commandId]?.fields, { email: ["This field may not be blank."] });
+  assert.is(client.store.getState().notifications.toasts[0]!.text, "Could not invite the user: email: This field may not be blank.");
+});
+
 test.run();
