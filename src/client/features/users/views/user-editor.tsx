@@ -66,12 +66,12 @@ export function UserEditor({ user, groups, onClose }: { user: ManagedUser | null
         {general ? <Alert tone="danger">{general}</Alert> : null}
         {!user && (
           <FormField label="E-mail" required error={errors.byField["email"]} help="The user receives an e-mail with a link to choose a password.">
-            <TextInput type="email" name="email" autoComplete="off" value={email} onChange={(event) => setEmail(event.target.value)} />
+            <TextInput type="email" name="email" autoComplete="off" autoFocus value={email} onChange={(event) => setEmail(event.target.value)} />
           </FormField>
         )}
         <div className="names">
           <FormField label="First name" error={errors.byField["first_name"]}>
-            <TextInput name="first_name" value={firstName} onChange={(event) => setFirstName(event.target.value)} />
+            <TextInput name="first_name" autoFocus={!!user} value={firstName} onChange={(event) => setFirstName(event.target.value)} />
           </FormField>
           <FormField label="Last name" error={errors.byField["last_name"]}>
             <TextInput name="last_name" value={lastName} onChange={(event) => setLastName(event.target.value)} />

@@ -9,7 +9,8 @@ import { SPACE } from "../../../ui/tokens";
 
 /**
  * The company's users as a table (real table semantics: a caption-less named table, column and
- * row headers) in its own scroll area, so at 390 px the table scrolls sideways and not the page.
+ * row headers) in its own scroll area, so at 390 px the table scrolls sideways and not the page,
+ * with the name kept in view.
  * Destructive actions ask first.
  */
 export function UsersTable({ users, me, loading, onEdit }: { users: readonly ManagedUser[]; me: number | undefined; loading: boolean; onEdit: (user: ManagedUser) => void }) {
@@ -18,7 +19,9 @@ export function UsersTable({ users, me, loading, onEdit }: { users: readonly Man
       <Table aria-label="Users" aria-busy={loading || undefined}>
         <thead>
           <tr>
-            <Th scope="col">Name</Th>
+            <Th scope="col" sticky>
+              Name
+            </Th>
             <Th scope="col">E-mail</Th>
             <Th scope="col">Groups</Th>
             <Th scope="col">2FA</Th>
@@ -58,7 +61,9 @@ function UserRow({ user, isMe, onEdit }: { user: ManagedUser; isMe: boolean; onE
       : dispatch({ _tag: "SetUserActive", userId: user.id, active: true });
   return (
     <Row data-testid={`user-${user.email}`} className={user.is_active ? undefined : "inactive"}>
-      <Th scope="row">{name}</Th>
+      <Th scope="row" sticky>
+        {name}
+      </Th>
       <Td>{user.email}</Td>
       <Td>{user.groups.map((group) => group.name).join(", ") || "—"}</Td>
       <Td>{user.two_factor_enabled ? <Badge tone="good">On</Badge> : <Badge>Off</Badge>}</Td>
