@@ -186,13 +186,17 @@ function SingleSignOn() {
   );
 }
 
+/** Numbered steps, the number in the step's heading, where the eye starts each step. */
 const Steps = styled.ol`
   margin: 0;
-  padding-left: ${SPACE.xl};
+  padding: 0;
+  list-style: none;
+  counter-reset: step;
   display: grid;
   gap: ${SPACE.xl};
-  li { display: grid; gap: ${SPACE.sm}; }
+  li { display: grid; gap: ${SPACE.sm}; counter-increment: step; }
   h3 { font-size: ${TYPE_SCALE.md.size}; font-weight: ${FONT_WEIGHT.semibold}; }
+  h3::before { content: counter(step) ". "; color: ${(p) => p.theme.textMuted}; }
 `;
 
 const CodeForm = styled.form`
