@@ -27,17 +27,28 @@ import { causedBy, ofCommand } from "../../bus/operators";
 import { describeApiError, fieldMessagesOf, type ApiError } from "../../effect/errors";
 import type { ApiRequest } from "../../effect/http-client";
 import { fromEffect, outcome$ } from "../../effect/observable";
+import { PERMISSION_DENIED_TEXT } from "../../ui/states";
+import { selectCanManageUsers } from "./permissions";
 import { userChangeToast } from "./toasts";
 
 type UsersEpic = Epic<AppState, EpicDeps>;
 
 const failed = (action: string) => (error: ApiError): DomainEvent => UserActionFailed.make({ action, message: describeApiError(error), fields: fieldMessagesOf(error) });
 
-/** Users and groups, together; a newer search supersedes a running one. */
-export const loadUsers: UsersEpic = ({ command$ }, deps) =>
+/**
+ * Users and groups, together; a newer search supersedes a running one. Someone who may not manage
+ * users asks the server nothing: the screen shows them only the explanation, and a stray command
+ * (a replayed log) ends here with the same words.
+ */
+export const loadUsers: UsersEpic = ({ command$, state$ }, deps) =>
   command$.pipe(
     ofCommand("LoadUsers"),
-    switchMap(({ command, commandId }) => concat(of(UsersLoadStarted.make({ search: command.search })), reload(deps, command.search)).pipe(causedBy(commandId))),
+    switchMap(({ command, commandId }) =>
+      (selectCanManageUsers(state$.value)
+        ? concat(of(UsersLoadStarted.make({ search: command.search })), reload(deps, command.search))
+        : of(UsersLoadFailed.make({ message: PERMISSION_DENIED_TEXT }))
+      ).pipe(causedBy(commandId)),
+    ),
   );
 
 /**
