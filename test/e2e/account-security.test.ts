@@ -11,6 +11,12 @@ const e2e = useServerAndBrowser(test, { LOG_LEVEL: "info" });
 
 const text = (page: Page, selector: string) => page.$eval(selector, (element) => element.textContent ?? "");
 
+/** The error under a form field, as read with it: the text of what its `aria-describedby` names first, once it is invalid. */
+async function fieldError(page: Page, selector: string): Promise<string> {
+  await page.waitForSelector(`${selector}[aria-invalid=true]`);
+  return page.$eval(selector, (input) => document.getElementById((input.getAttribute("aria-describedby") ?? "").split(" ")[0] ?? "")?.textContent ?? "");
+}
+
 /** The link of the newest mail to `to` that the embedded outbox printed to the server's log. */
 async function mailedLink(to: string): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt++) {
@@ -22,7 +28,7 @@ async function mailedLink(to: string): Promise<string> {
   throw new Error(`no mail with a link to ${to} in the log`);
 }
 
-test("forgot password: the link from the outbox sets a new password; failures are listed line by line", async () => {
+test("forgot password: the link from the outbox sets a new password; a failure stands under its field with the field's label", async () => {
   const context = await e2e.browser.createBrowserContext();
   const page = await context.newPage();
   await openSignInPage(page, e2e.server.url);
@@ -38,8 +44,9 @@ test("forgot password: the link from the outbox sets a new password; failures ar
   await fill(page, "input[name=new_password]", "short");
   await fill(page, "input[name=re_new_password]", "short");
   await page.click("button[type=submit]");
-  await page.waitForSelector("[role=alert] li");
-  assert.equal(await page.$$eval("[role=alert] li", (items) => items.map((item) => item.textContent)), ["new_password: This password is too short. It must contain at least 12 characters."]);
+  assert.is(await fieldError(page, "input[name=new_password]"), "New password: This password is too short. It must contain at least 12 characters.");
+  assert.is(await page.$("[role=alert]"), null, "nothing left over for the alert above the form");
+  await expectAccessible(page, "the new-password screen with an error");
   await fill(page, "input[name=new_password]", "a fresh long passphrase");
   await fill(page, "input[name=re_new_password]", "a fresh long passphrase");
   await page.click("button[type=submit]");
@@ -67,7 +74,7 @@ test("two-factor: set up with the authenticator app, then sign-in asks for the c
   assert.ok(await page.$("img[alt^='QR code']"), "the QR code is shown");
   await fill(page, "input[name=passcode]", "000000");
   await page.click("button[type=submit]");
-  await waitForByName(page, "[role=alert]", /The code is not valid/);
+  assert.match(await fieldError(page, "input[name=passcode]"), /^Code: The code is not valid/);
   await fill(page, "input[name=passcode]", codeAt(secret, new Date()));
   await page.click("button[type=submit]");
   await page.waitForSelector("[data-testid=two-factor-enabled]");
@@ -83,7 +90,7 @@ test("two-factor: set up with the authenticator app, then sign-in asks for the c
   await expectAccessible(page, "the sign-in code screen");
   await fill(page, "input[name=passcode]", "123456");
   await page.click("button[type=submit]");
-  await waitForByName(page, "[role=alert]", /passcode: The code is not valid/);
+  assert.match(await fieldError(page, "input[name=passcode]"), /^Code: The code is not valid/);
   await fill(page, "input[name=passcode]", codeAt(secret, new Date(Date.now() + 30_000)));
   await page.click("button[type=submit]");
   await page.waitForSelector("[data-testid=logout-button]");
@@ -106,7 +113,7 @@ test("user management: an administrator invites a user, who sets a password from
   await fill(page, "form[aria-label='Invite user'] input[name=email]", "grace@demo.example");
   await fill(page, "form[aria-label='Invite user'] input[name=first_name]", "Grace");
   await fill(page, "form[aria-label='Invite user'] input[name=last_name]", "Hopper");
-  const employeeGroup = await page.waitForSelector("xpath/.//form[@aria-label='Invite user']//label[contains(., 'Employee')]/input");
+  const employeeGroup = await page.waitForSelector("xpath/.//form[@aria-label='Invite user']//label[normalize-space(.)='Employee']");
   await employeeGroup!.click();
   await page.click("form[aria-label='Invite user'] button[type=submit]");
   await page.waitForSelector("[data-testid='user-grace@demo.example']");
@@ -126,6 +133,7 @@ test("user management: an administrator invites a user, who sets a password from
 
   // A DOM click: an alert about Grace's password may float over the row's buttons.
   await page.$eval("[aria-label='Deactivate grace@demo.example']", (button) => (button as HTMLButtonElement).click());
+  await clickButton(page, "Deactivate", { within: "[role=alertdialog]" });
   await page.waitForFunction(() => document.querySelector("[data-testid='user-grace@demo.example']")?.textContent?.includes("Inactive"));
   await grace.reload();
   await grace.waitForFunction(() => location.pathname === "/login");

@@ -1,8 +1,9 @@
 import { Schema } from "@effect/schema";
 import { Effect, Either } from "effect";
-import { concat, defer, EMPTY, exhaustMap, mergeMap, of, switchMap, take, takeUntil, type Observable } from "rxjs";
+import { concat, defer, EMPTY, exhaustMap, filter, mergeMap, of, switchMap, take, takeUntil, type Observable } from "rxjs";
 import { SessionTokens } from "../../../contracts/auth";
 import type { DomainEvent } from "../../../contracts/messages";
+import { ToastShown } from "../../../contracts/messages/notifications";
 import { ThemeChanged } from "../../../contracts/messages/session";
 import {
   EmbedSignInFailed,
@@ -36,11 +37,12 @@ import { SecondFactorChallenge, TwoFactorSetup, TwoFactorStatus } from "../../..
 import { fieldMessagesText } from "../../../domain/errors/display";
 import type { EpicDeps } from "../../app/deps";
 import type { AppState } from "../../app/state";
-import type { Epic } from "../../bus/bus";
+import type { Emitted, Epic } from "../../bus/bus";
 import { causedBy, ofCommand, ofEvent } from "../../bus/operators";
 import { describeApiError, fieldMessagesOf, type ApiError } from "../../effect/errors";
 import { fromEffect, outcome$ } from "../../effect/observable";
 import { loadSession, signedIn } from "../session/epics";
+import { accountToastFor } from "./toasts";
 
 type AccountEpic = Epic<AppState, EpicDeps>;
 
@@ -301,5 +303,16 @@ export const awaitEmbedSession: AccountEpic = ({ command$ }, deps) =>
     }),
   );
 
+/** The person's own account changes become toasts (see toasts.ts); replayed logs make none. */
+export const toastAccountOutcomes: AccountEpic = ({ event$ }, deps) =>
+  event$.pipe(
+    filter((envelope) => envelope.origin === "local"),
+    mergeMap((envelope): Emitted[] => {
+      const content = accountToastFor(envelope.payload);
+      return content ? [{ event: ToastShown.make({ id: deps.ids(), ...content }), commandId: envelope.commandId }] : [];
+    }),
+  );
+
 export const accountEpics = {
+  toastAccountOutcomes,
   awaitEmbedSession, verifySignInCode, requestPasswordReset, confirmPasswordReset, loadTwoFactor, startTwoFactorSetup, activateTwoFactor, deactivateTwoFactor, setTwoFactorPolicy, loadSsoProviders, startSso, completeSso, startSsoLink };

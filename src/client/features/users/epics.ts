@@ -3,6 +3,7 @@ import { concat, concatMap, exhaustMap, mergeMap, of, switchMap } from "rxjs";
 import { Schema } from "@effect/schema";
 import { PermissionGroup } from "../../../contracts/auth";
 import type { DomainEvent } from "../../../contracts/messages";
+import { ToastShown } from "../../../contracts/messages/notifications";
 import {
   OutboxLoaded,
   UserActionFailed,
@@ -26,48 +27,78 @@ import { causedBy, ofCommand } from "../../bus/operators";
 import { describeApiError, fieldMessagesOf, type ApiError } from "../../effect/errors";
 import type { ApiRequest } from "../../effect/http-client";
 import { fromEffect, outcome$ } from "../../effect/observable";
+import { PERMISSION_DENIED_TEXT } from "../../ui/states";
+import { selectCanManageUsers } from "./permissions";
+import { userChangeToast } from "./toasts";
 
 type UsersEpic = Epic<AppState, EpicDeps>;
 
 const failed = (action: string) => (error: ApiError): DomainEvent => UserActionFailed.make({ action, message: describeApiError(error), fields: fieldMessagesOf(error) });
 
-/** Users and groups, together; a newer search supersedes a running one. */
-export const loadUsers: UsersEpic = ({ command$ }, deps) =>
+/**
+ * Users and groups, together; a newer search supersedes a running one. Someone who may not manage
+ * users asks the server nothing: the screen shows them only the explanation, and a stray command
+ * (a replayed log) ends here with the same words.
+ */
+export const loadUsers: UsersEpic = ({ command$, state$ }, deps) =>
   command$.pipe(
     ofCommand("LoadUsers"),
-    switchMap(({ command, commandId }) => concat(of(UsersLoadStarted.make({ search: command.search })), reload(deps, command.search)).pipe(causedBy(commandId))),
+    switchMap(({ command, commandId }) =>
+      (selectCanManageUsers(state$.value)
+        ? concat(of(UsersLoadStarted.make({ search: command.search })), reload(deps, command.search))
+        : of(UsersLoadFailed.make({ message: PERMISSION_DENIED_TEXT }))
+      ).pipe(causedBy(commandId)),
+    ),
   );
 
-/** Changes keep their order (concatMap): a rename then a deactivation arrive as issued. */
-export const changeUsers: UsersEpic = ({ command$ }, deps) =>
+/**
+ * Changes keep their order (concatMap): a rename then a deactivation arrive as issued. Each
+ * outcome is followed by its toast, worded from the command (see toasts.ts).
+ */
+export const changeUsers: UsersEpic = ({ command$, state$ }, deps) =>
   command$.pipe(
     ofCommand("InviteUser", "RenameUser", "SetUserActive", "DeleteUser", "SetUserAccess", "ResetUserTwoFactor", "SendWelcomeEmail"),
     concatMap(({ command, commandId }) => {
-      const call = <A>(request: ApiRequest<A>, onSuccess: (value: A) => DomainEvent) => outcome$(deps.api.request(request), onSuccess, failed(command._tag));
+      // The names as the person saw them when they asked: a deleted user is gone from the list afterwards.
+      const users = state$.value.users.users;
+      const toast = (content: ReturnType<typeof userChangeToast>): DomainEvent[] => (content ? [ToastShown.make({ id: deps.ids(), ...content })] : []);
+      const call = <A>(request: ApiRequest<A>, onSuccess: (value: A) => DomainEvent, detail?: (value: A) => string) =>
+        fromEffect(
+          deps.api.request(request).pipe(
+            Effect.match({
+              onSuccess: (value): DomainEvent[] => [onSuccess(value), ...toast(userChangeToast(command, { ok: true, ...(detail ? { detail: detail(value) } : {}) }, users))],
+              onFailure: (error): DomainEvent[] => [failed(command._tag)(error), ...toast(userChangeToast(command, { ok: false, message: describeApiError(error) }, users))],
+            }),
+          ),
+        ).pipe(
+          mergeMap((events) => events),
+          causedBy(commandId),
+        );
       switch (command._tag) {
         case "InviteUser":
           return call(
             { root: "main", method: "POST", path: "/auth/users/", body: { email: command.email, first_name: command.firstName, last_name: command.lastName, groups: command.groupIds, send_welcome_email: true }, decode: ManagedUser },
             (user) => UserInvited.make({ user }),
-          ).pipe(causedBy(commandId));
+          );
         case "RenameUser":
-          return call({ root: "main", method: "PATCH", path: `/auth/users/${command.userId}/`, body: { first_name: command.firstName, last_name: command.lastName }, decode: ManagedUser }, (user) => UserUpdated.make({ user })).pipe(causedBy(commandId));
+          return call({ root: "main", method: "PATCH", path: `/auth/users/${command.userId}/`, body: { first_name: command.firstName, last_name: command.lastName }, decode: ManagedUser }, (user) => UserUpdated.make({ user }));
         case "SetUserActive":
-          return call({ root: "main", method: "PATCH", path: `/auth/users/${command.userId}/`, body: { is_active: command.active }, decode: ManagedUser }, (user) => UserUpdated.make({ user })).pipe(causedBy(commandId));
+          return call({ root: "main", method: "PATCH", path: `/auth/users/${command.userId}/`, body: { is_active: command.active }, decode: ManagedUser }, (user) => UserUpdated.make({ user }));
         case "DeleteUser":
-          return call({ root: "main", method: "DELETE", path: `/auth/users/${command.userId}/` }, () => UserRemoved.make({ userId: command.userId })).pipe(causedBy(commandId));
+          return call({ root: "main", method: "DELETE", path: `/auth/users/${command.userId}/` }, () => UserRemoved.make({ userId: command.userId }));
         case "SetUserAccess":
           return call(
             { root: "main", method: "PATCH", path: `/permissions/users/${command.userId}/`, body: { groups: command.groupIds, user_permissions: command.grants }, decode: ManagedUser },
             (user) => UserUpdated.make({ user }),
-          ).pipe(causedBy(commandId));
+          );
         case "ResetUserTwoFactor":
-          return call({ root: "main", method: "POST", path: `/auth/users/${command.userId}/reset-2fa/` }, () => UserTwoFactorReset.make({ userId: command.userId })).pipe(causedBy(commandId));
+          return call({ root: "main", method: "POST", path: `/auth/users/${command.userId}/reset-2fa/` }, () => UserTwoFactorReset.make({ userId: command.userId }));
         case "SendWelcomeEmail":
           return call(
             { root: "main", method: "GET", path: `/auth/users/${command.userId}/send-welcome-email/`, idempotent: false, decode: Schema.Struct({ detail: Schema.String }) },
             (answer) => WelcomeEmailSent.make({ userId: command.userId, message: answer.detail }),
-          ).pipe(causedBy(commandId));
+            (answer) => answer.detail,
+          );
       }
     }),
   );

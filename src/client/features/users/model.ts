@@ -3,21 +3,37 @@ import type { PermissionGroup } from "../../../contracts/auth";
 import type { ManagedUser } from "../../../contracts/users";
 import type { Reducer } from "../../bus/store";
 
-/** The user list of settings/user-management and the outcome of the last action. */
+/** How one change (an invitation, an edit, a deactivation) ended: the form that sent it reads its errors here. */
+export interface ChangeOutcome {
+  readonly ok: boolean;
+  readonly message: string | null;
+  readonly fields: Readonly<Record<string, readonly string[]>>;
+}
+
+/** Outcomes kept, newest last: enough for the forms open at once, without growing over a session. */
+const OUTCOMES_KEPT = 20;
+
+/** The user list of settings/user-management and how the latest changes ended (their toasts say it to the person). */
 export interface UsersModel {
   readonly load: { readonly status: "idle" | "loading" | "loaded" | "error"; readonly message: string | null; readonly search: string };
   readonly users: readonly ManagedUser[];
   readonly groups: readonly (typeof PermissionGroup.Type)[];
-  readonly notice: { readonly kind: "success" | "error"; readonly text: string; readonly fields: Readonly<Record<string, readonly string[]>> } | null;
+  /** By the id of the command that made the change. */
+  readonly outcomes: Readonly<Record<string, ChangeOutcome>>;
   readonly outbox: readonly { readonly id: number; readonly to: string; readonly subject: string; readonly status: string; readonly error: string | null; readonly at: string }[];
   readonly importing: { readonly status: "idle" | "loading" | "done" | "error"; readonly message: string | null; readonly lines: readonly string[] };
 }
 
-export const initialUsers: UsersModel = { load: { status: "idle", message: null, search: "" }, users: [], groups: [], notice: null, outbox: [], importing: { status: "idle", message: null, lines: [] } };
+export const initialUsers: UsersModel = { load: { status: "idle", message: null, search: "" }, users: [], groups: [], outcomes: {}, outbox: [], importing: { status: "idle", message: null, lines: [] } };
+
+const withOutcome = (outcomes: UsersModel["outcomes"], commandId: string | undefined, outcome: ChangeOutcome): UsersModel["outcomes"] =>
+  commandId ? Object.fromEntries([...Object.entries(outcomes).filter(([id]) => id !== commandId), [commandId, outcome] as const].slice(-OUTCOMES_KEPT)) : outcomes;
+
+const SUCCEEDED: ChangeOutcome = { ok: true, message: null, fields: {} };
 
 const replace = (users: readonly ManagedUser[], user: ManagedUser) => users.map((candidate) => (candidate.id === user.id ? user : candidate));
 
-export const usersReducer: Reducer<UsersModel> = (model, event) => {
+export const usersReducer: Reducer<UsersModel> = (model, event, envelope) => {
   switch (event._tag) {
     case "UsersLoadStarted":
       return produce(model, (draft) => {
@@ -37,31 +53,31 @@ export const usersReducer: Reducer<UsersModel> = (model, event) => {
     case "UserInvited":
       return produce(model, (draft) => {
         draft.users = castDraft([...model.users, event.user]);
-        draft.notice = { kind: "success", text: `${event.user.email} was invited.`, fields: {} };
+        draft.outcomes = castDraft(withOutcome(model.outcomes, envelope.commandId, SUCCEEDED));
       });
     case "UserUpdated":
       return produce(model, (draft) => {
         draft.users = castDraft(replace(model.users, event.user));
-        draft.notice = null;
+        draft.outcomes = castDraft(withOutcome(model.outcomes, envelope.commandId, SUCCEEDED));
       });
     case "UserRemoved":
       return produce(model, (draft) => {
         draft.users = castDraft(model.users.filter((user) => user.id !== event.userId));
-        draft.notice = { kind: "success", text: "The user was deleted.", fields: {} };
+        draft.outcomes = castDraft(withOutcome(model.outcomes, envelope.commandId, SUCCEEDED));
       });
     case "UserTwoFactorReset":
       return produce(model, (draft) => {
         const user = draft.users.find((candidate) => candidate.id === event.userId);
         if (user) user.two_factor_enabled = false;
-        draft.notice = { kind: "success", text: "Two-factor authentication was reset; the user sets it up again at the next sign-in.", fields: {} };
+        draft.outcomes = castDraft(withOutcome(model.outcomes, envelope.commandId, SUCCEEDED));
       });
     case "WelcomeEmailSent":
       return produce(model, (draft) => {
-        draft.notice = { kind: "success", text: event.message, fields: {} };
+        draft.outcomes = castDraft(withOutcome(model.outcomes, envelope.commandId, SUCCEEDED));
       });
     case "UserActionFailed":
       return produce(model, (draft) => {
-        draft.notice = castDraft({ kind: "error" as const, text: event.message, fields: event.fields });
+        draft.outcomes = castDraft(withOutcome(model.outcomes, envelope.commandId, { ok: false, message: event.message, fields: event.fields }));
       });
     case "OutboxLoaded":
       return produce(model, (draft) => {

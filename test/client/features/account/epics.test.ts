@@ -60,4 +60,13 @@ test("the setup secret is shown live but redacted in a recorded log", async () =
   assert.not.match(JSON.stringify(redactEntry({ kind: "event", envelope: started })), /JBSWY3DPEHPK3PXP/);
 });
 
+test("turning off two-factor authentication says so in a toast", async () => {
+  const client = testClient({ "POST /api/auth/2fa/deactivate/": () => json(200, {}) });
+  client.tokens.set({ access: "a", accessExpiresAt: Date.now() + 60_000, refreshExpiresAt: Date.now() + 60_000 });
+  client.bus.dispatch({ _tag: "DeactivateTwoFactor", passcode: "123456" });
+  await client.waitFor("ToastShown");
+  assert.equal(client.types().slice(-2), ["TwoFactorDeactivated", "ToastShown"]);
+  assert.equal(client.store.getState().notifications.toasts.map((toast) => [toast.tone, toast.text]), [["success", "Two-factor authentication is off"]]);
+});
+
 test.run();

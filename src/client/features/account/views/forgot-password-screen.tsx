@@ -2,8 +2,11 @@ import { useState, type FormEvent } from "react";
 import { Link } from "wouter";
 import type { AppState } from "../../../app/state";
 import { useDispatch, useModel } from "../../../bus/use-model";
+import { Alert } from "../../../ui/alert";
 import { AuthForm, AuthPage } from "../../../ui/auth-page";
-import { Button, DangerAlert, Field } from "../../../ui/primitives";
+import { Button } from "../../../ui/button";
+import { FormField } from "../../../ui/form-field";
+import { TextInput } from "../../../ui/inputs";
 
 /** /forgetpassword: asks for a reset link; the answer never tells whether the address is known. */
 export default function ForgotPasswordScreen() {
@@ -19,19 +22,16 @@ export default function ForgotPasswordScreen() {
       <AuthForm method="post" onSubmit={submit} aria-labelledby="forgot-title">
         <h1 id="forgot-title">Reset your password</h1>
         {request.status === "sent" ? (
-          <p role="status">
-            If an account exists for {request.email}, we have sent it a link to set a new password. The link works once, for one hour.
-          </p>
+          <Alert tone="success">If an account exists for {request.email}, we have sent it a link to set a new password. The link works once, for one hour.</Alert>
         ) : (
           <>
             <p>Enter the e-mail address of your account and we will send you a link to set a new password.</p>
-            {request.status === "error" && <DangerAlert>{request.message}</DangerAlert>}
-            <Field>
-              E-mail
-              <input type="email" name="email" autoComplete="username" required value={email} onChange={(event) => setEmail(event.target.value)} />
-            </Field>
-            <Button type="submit" $variant="primary" disabled={request.status === "loading"}>
-              {request.status === "loading" ? "Sending…" : "Send reset link"}
+            {request.status === "error" && <Alert tone="danger">{request.message}</Alert>}
+            <FormField label="E-mail">
+              <TextInput type="email" name="email" autoComplete="username" required value={email} onChange={(event) => setEmail(event.target.value)} />
+            </FormField>
+            <Button type="submit" variant="primary" busy={request.status === "loading"}>
+              Send reset link
             </Button>
           </>
         )}

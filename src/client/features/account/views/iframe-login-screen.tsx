@@ -1,7 +1,8 @@
 import type { AppState } from "../../../app/state";
 import { useModel } from "../../../bus/use-model";
+import { Alert } from "../../../ui/alert";
 import { AuthForm, AuthPage } from "../../../ui/auth-page";
-import { DangerAlert } from "../../../ui/primitives";
+import { LoadingState } from "../../../ui/states";
 
 /**
  * /iframelogin: a portfolio company opened in a frame of an investor instance. The parent posts
@@ -12,7 +13,8 @@ export default function IframeLoginScreen() {
   return (
     <AuthPage>
       <AuthForm as="div">
-        {failure ? <DangerAlert>{failure}</DangerAlert> : <p aria-busy="true">Opening the company…</p>}
+        <h1>Opening the company</h1>
+        {failure ? <Alert tone="danger">{failure}</Alert> : <LoadingState label="Signing you in to the company…" />}
       </AuthForm>
     </AuthPage>
   );

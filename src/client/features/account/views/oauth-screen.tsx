@@ -2,8 +2,9 @@ import { useEffect, useRef } from "react";
 import { Link, useSearch } from "wouter";
 import type { AppState } from "../../../app/state";
 import { useDispatch, useModel } from "../../../bus/use-model";
+import { Alert } from "../../../ui/alert";
 import { AuthForm, AuthPage } from "../../../ui/auth-page";
-import { DangerAlert } from "../../../ui/primitives";
+import { LoadingState } from "../../../ui/states";
 
 /** /oauth: where a single sign-on provider sends the browser back, with a code or an error. */
 export default function OAuthScreen() {
@@ -28,16 +29,16 @@ export default function OAuthScreen() {
         <h1>Single sign-on</h1>
         {failure ? (
           <>
-            <DangerAlert>{failure}</DangerAlert>
+            <Alert tone="danger">{failure}</Alert>
             <Link href="/login">Back to sign-in</Link>
           </>
         ) : sso.status === "linked" ? (
           <>
-            <p role="status">Your account is linked. From now on you can sign in with it.</p>
+            <Alert tone="success">Your account is linked. From now on you can sign in with it.</Alert>
             <Link href="/settings/two-factor-auth">Back to your settings</Link>
           </>
         ) : (
-          <p aria-busy="true">Signing you in…</p>
+          <LoadingState label="Signing you in…" />
         )}
       </AuthForm>
     </AuthPage>

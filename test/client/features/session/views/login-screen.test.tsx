@@ -8,22 +8,32 @@ import { renderWithBus } from "../../../support/dom";
 
 test.after.each(() => cleanup());
 
-test("submitting dispatches SignIn; the button is disabled while signing in", async () => {
+test("submitting dispatches SignIn; the button says it is busy while signing in", async () => {
   const view = await renderWithBus(<LoginScreen />);
   fireEvent.change(screen.getByLabelText("E-mail"), { target: { value: "ada@demo.example" } });
   fireEvent.change(screen.getByLabelText("Password"), { target: { value: "meridian-demo" } });
   fireEvent.submit(screen.getByRole("button", { name: "Sign in" }).closest("form")!);
   assert.equal(view.commands, [{ _tag: "LoadSsoProviders" }, { _tag: "SignIn", email: "ada@demo.example", password: "meridian-demo" }]);
   act(() => void view.bus.receive(SignInStarted.make({ email: "ada@demo.example" }), "local"));
-  assert.ok((screen.getByRole("button", { name: "Signing in…" }) as HTMLButtonElement).disabled);
+  assert.is(screen.getByRole("button", { name: "Sign in" }).getAttribute("aria-busy"), "true");
   view.unmount();
 });
 
-test("a failure shows the server's field messages in a danger alert", async () => {
+test("a field's message stands under that field with its label; the rest in a danger alert", async () => {
   const view = await renderWithBus(<LoginScreen />);
   assert.is(screen.queryByRole("alert"), null);
-  act(() => void view.bus.receive(SignInFailed.make({ message: "x", fields: { email: ["Enter a valid email address."], detail: ["No user found for the given credentials"] } }), "local"));
-  assert.is(screen.getByRole("alert").textContent, "email: Enter a valid email address.\nNo user found for the given credentials");
+  act(() => void view.bus.receive(SignInFailed.make({ message: "x", fields: { email: ["Enter a valid email address."], detail: ["No user found for the given credentials"], tenant: ["Unknown company."] } }), "local"));
+  assert.is(screen.getByRole("alert").textContent, "No user found for the given credentials\ntenant: Unknown company.");
+  const email = screen.getByLabelText("E-mail");
+  assert.is(email.getAttribute("aria-invalid"), "true");
+  assert.is(document.getElementById(email.getAttribute("aria-describedby")!)?.textContent, "E-mail: Enter a valid email address.");
+  view.unmount();
+});
+
+test("a failure without field messages shows its message", async () => {
+  const view = await renderWithBus(<LoginScreen />);
+  act(() => void view.bus.receive(SignInFailed.make({ message: "The server did not answer.", fields: {} }), "local"));
+  assert.is(screen.getByRole("alert").textContent, "The server did not answer.");
   view.unmount();
 });
 
