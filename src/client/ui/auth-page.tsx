@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { styled } from "styled-components";
-import { Card } from "./primitives";
+import { Card } from "./card";
 
 const Page = styled.main`
   min-height: 100vh;
@@ -21,7 +21,7 @@ export const AuthForm = styled.form`
 export function AuthPage({ children }: { children: ReactNode }) {
   return (
     <Page>
-      <Card>{children}</Card>
+      <Card padding="xl">{children}</Card>
     </Page>
   );
 }
