@@ -1,6 +1,7 @@
 import { axisBottom, axisLeft, line, scaleBand, scaleLinear, select, type Selection } from "d3";
 import type { HistoryBucket } from "../../../../../contracts/kpis";
 import type { ChartPalette } from "../../../../ui/chart-palette";
+import { partialBucketText } from "../../../../../domain/kpi/figure-coverage";
 import { axisTickFormat } from "./chart-format";
 import { LINE_DASH, LINE_SERIES, type LineSeriesKey, type SeriesVisibility } from "./series";
 
@@ -14,6 +15,8 @@ export interface HistoryChartInput {
   readonly visible: SeriesVisibility;
   /** The hovered or focused bucket, highlighted; null for none. */
   readonly activeIndex: number | null;
+  /** A document-unique id for the hatch pattern of partial bars. */
+  readonly hatchId: string;
 }
 
 /** Where the drawing put things, in svg pixels: what a tooltip needs to point at a bucket. */
@@ -28,6 +31,8 @@ export interface HistoryChartGeometry {
  * dotted; gaps where a value is missing. Idempotent: every call joins the same elements, so it is
  * called again for new data, size, theme, visibility or highlighted bucket. Each series element
  * carries `data-series`, each bar and point `data-value`, each bucket's hit area `data-index`.
+ * A bar whose actual covers only part of its bucket's months is hatched, lighter and outlined,
+ * and carries `data-partial` ("2 of 3 months").
  */
 export function drawHistoryChart(svg: SVGSVGElement, input: HistoryChartInput): HistoryChartGeometry {
   const { buckets, colours, visible, width, height } = input;
@@ -50,6 +55,8 @@ export function drawHistoryChart(svg: SVGSVGElement, input: HistoryChartInput): 
     .paddingInner(0.25)
     .paddingOuter(0.15);
   const bucketCenter = (index: number) => (x(index) ?? plot.left) + x.bandwidth() / 2;
+
+  drawHatch(root, input.hatchId, colours.actual);
 
   // Layers in paint order, created once.
   const layer = (name: string) => root.selectAll<SVGGElement, null>(`g.${name}`).data([null]).join("g").attr("class", name);
@@ -96,7 +103,10 @@ export function drawHistoryChart(svg: SVGSVGElement, input: HistoryChartInput): 
     .attr("width", x.bandwidth())
     .attr("y", ({ bucket }) => Math.min(y(bucket.actual ?? 0), y(0)))
     .attr("height", ({ bucket }) => Math.abs(y(bucket.actual ?? 0) - y(0)))
-    .attr("fill", colours.actual);
+    .attr("data-partial", ({ bucket }) => partialBucketText(bucket))
+    .attr("fill", ({ bucket }) => (partialBucketText(bucket) ? `url(#${input.hatchId})` : colours.actual))
+    .attr("stroke", ({ bucket }) => (partialBucketText(bucket) ? colours.actual : null))
+    .attr("stroke-width", 1.5);
 
   zero
     .selectAll("line")
@@ -229,6 +239,24 @@ const indexed = (buckets: readonly HistoryBucket[]): Indexed[] => buckets.map((b
 function visibleValues(buckets: readonly HistoryBucket[], visible: SeriesVisibility): number[] {
   const keys = (["actual", ...LINE_SERIES] as const).filter((key) => visible[key]);
   return buckets.flatMap((bucket) => keys.flatMap((key) => (bucket[key] === null ? [] : [bucket[key]])));
+}
+
+/** Diagonal stripes in the actual's colour over a light wash of it: the look of a partial bar. */
+function drawHatch(root: Selection<SVGSVGElement, unknown, null, undefined>, id: string, colour: string) {
+  const pattern = root
+    .selectAll("defs")
+    .data([null])
+    .join("defs")
+    .selectAll("pattern")
+    .data([id])
+    .join("pattern")
+    .attr("id", id)
+    .attr("width", 6)
+    .attr("height", 6)
+    .attr("patternUnits", "userSpaceOnUse")
+    .attr("patternTransform", "rotate(45)");
+  pattern.selectAll("rect").data([null]).join("rect").attr("width", 6).attr("height", 6).attr("fill", colour).attr("fill-opacity", 0.25);
+  pattern.selectAll("line").data([null]).join("line").attr("x1", 0).attr("y1", 0).attr("x2", 0).attr("y2", 6).attr("stroke", colour).attr("stroke-width", 2.5);
 }
 
 function styleAxisText(axis: Selection<SVGGElement, null, SVGSVGElement, unknown>) {
