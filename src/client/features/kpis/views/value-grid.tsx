@@ -164,5 +164,7 @@ const Grid = styled.div`
   display: grid;
   gap: 12px;
   min-width: 0;
+  /* Keeps the visually hidden "(favourable)" inside the scroll area, not widening the page. */
+  tbody td { position: relative; }
   tbody td:has(input) { height: auto; padding-top: 2px; padding-bottom: 2px; }
 `;

@@ -3,7 +3,6 @@ import type { KpiAggregatesResult } from "../../../../../contracts/kpis";
 import { detailWindows, type DetailComparison, type DetailFigure } from "../../../../../domain/kpi/detail-figures";
 import type { MonthIndex } from "../../../../../domain/months";
 import { Card } from "../../../../ui/card";
-import { TileGrid } from "../../../../ui/layout";
 import { numeric } from "../../../../ui/numeric";
 import { LoadingState } from "../../../../ui/states";
 import { Text } from "../../../../ui/text";
@@ -25,17 +24,17 @@ export interface AggregateCardsProps {
 export function AggregateCards({ result, frame, format, higherIsBetter }: AggregateCardsProps) {
   if (!result) {
     return (
-      <TileGrid $min="260px">
+      <Windows>
         {["Year to date", "Last twelve months", "Full year"].map((title) => (
           <Card key={title} title={title} padding="md">
             <LoadingState variant="skeleton" lines={3} label={`Loading ${title.toLowerCase()}…`} />
           </Card>
         ))}
-      </TileGrid>
+      </Windows>
     );
   }
   return (
-    <TileGrid $min="260px">
+    <Windows>
       {detailWindows(result, frame).map((window) => (
         <Card key={window.key} title={window.title} padding="md" aria-label={window.title} data-window={window.key}>
           <Text $size="sm" $tone="muted">
@@ -51,7 +50,7 @@ export function AggregateCards({ result, frame, format, higherIsBetter }: Aggreg
           </Figures>
         </Card>
       ))}
-    </TileGrid>
+    </Windows>
   );
 }
 
@@ -90,6 +89,14 @@ function ComparisonRow({ line, higherIsBetter }: { line: DetailComparison; highe
   );
 }
 
+/** The three windows side by side while each gets 260 px, then under each other. */
+const Windows = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(min(260px, 100%), 1fr));
+  gap: ${SPACE.md};
+  min-width: 0;
+`;
+
 const Figures = styled.dl`
   margin: 0;
   display: grid;
@@ -99,5 +106,5 @@ const Figures = styled.dl`
   .row.comparison + .row.comparison { border-top: 0; padding-top: 0; }
   dt { display: grid; color: ${(p) => p.theme.textMuted}; min-width: 0; }
   .coverage { font-size: ${TYPE_SCALE.xs.size}; line-height: ${TYPE_SCALE.xs.lineHeight}; color: ${(p) => p.theme.warning}; }
-  dd { ${numeric} margin: 0; text-align: right; font-weight: 600; white-space: normal; }
+  dd { ${numeric} margin: 0; text-align: right; font-weight: 600; }
 `;
