@@ -89,10 +89,10 @@ function ComparisonRow({ line, higherIsBetter }: { line: DetailComparison; highe
   );
 }
 
-/** The three windows side by side while each gets 260 px, then under each other. */
+/** The three windows side by side while each gets 220 px, then under each other. */
 const Windows = styled.div`
   display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(min(260px, 100%), 1fr));
+  grid-template-columns: repeat(auto-fit, minmax(min(220px, 100%), 1fr));
   gap: ${SPACE.md};
   min-width: 0;
 `;
