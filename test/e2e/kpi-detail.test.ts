@@ -59,7 +59,7 @@ test("a person opens a KPI from the dashboard, reads honest periods, edits a val
   assert.not.match(await textOf(page, "main"), /999/, "no sentinel anywhere");
 
   // Quarters: a partial quarter is hatched, the tooltip names the quarter once with its months.
-  await clickButton(page, "Q", { within: "[role=group][aria-label='Bucket size']" });
+  await (await waitForByName(page, "fieldset label", "Q")).click();
   await page.waitForSelector("svg rect[data-partial]");
   const index = await page.$eval("svg rect[data-partial]", (bar) => bar.getAttribute("data-index"));
   await page.hover(`svg g.hits rect[data-index="${index}"]`);

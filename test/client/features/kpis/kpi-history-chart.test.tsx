@@ -231,7 +231,8 @@ test("empty leading buckets are not drawn; a partial quarter is hatched and its 
   assert.is(partial?.getAttribute("data-partial"), "2 of 3 months");
   assert.match(partial?.getAttribute("fill") ?? "", /^url\(#partial-hatch-/);
   assert.ok(svgOf().querySelector(`pattern#${(partial?.getAttribute("fill") ?? "").slice(5, -1)}`), "the hatch pattern exists");
-  assert.ok(screen.getByText(/Hatched bars: actuals cover only part/));
+  assert.ok(screen.getByText(/Hatched bars and hollow points cover only part/));
+  assert.is(svgOf().querySelector("circle[data-partial]"), null, "whole plans: no hollow points");
 
   fireEvent.mouseMove(hitArea(1));
   await settle();
@@ -243,6 +244,15 @@ test("empty leading buckets are not drawn; a partial quarter is hatched and its 
   assert.is(screen.getByRole("tooltip").querySelector('[data-series="deviation"] dd')?.textContent, "+5.0 % over 2 of 3 months");
   assert.is(screen.getByRole("tooltip").querySelector('[data-series="deviation-last-year"] dd')?.textContent, "no last year");
   assert.match(screen.getByRole("table").textContent ?? "", /Q3 FY 2026\/27 \(2 of 3 months\), Oct – Dec 2026/);
+});
+
+test("a line value covering only part of its bucket's months gets a hollow point", () => {
+  const last = QUARTERS[3]!;
+  render(chart([...QUARTERS.slice(0, 3), { ...last, monthCounts: { ...last.monthCounts, planning: 2 } }]));
+  const point = svgOf().querySelector('circle[data-series="planning"][data-partial]');
+  assert.is(point?.getAttribute("data-partial"), "2 of 3 months");
+  assert.is(point?.getAttribute("fill"), chartPalette(DARK).surface, "hollow");
+  assert.is(point?.getAttribute("stroke"), chartPalette(DARK).planning);
 });
 
 test("no values at all: the empty state instead of a chart", () => {

@@ -1,7 +1,7 @@
 import { axisBottom, axisLeft, line, scaleBand, scaleLinear, select, type Selection } from "d3";
 import type { HistoryBucket } from "../../../../../contracts/kpis";
 import type { ChartPalette } from "../../../../ui/chart-palette";
-import { partialBucketText } from "../../../../../domain/kpi/figure-coverage";
+import { coverageText, partialBucketText } from "../../../../../domain/kpi/figure-coverage";
 import { axisTickFormat } from "./chart-format";
 import { LINE_DASH, LINE_SERIES, type LineSeriesKey, type SeriesVisibility } from "./series";
 
@@ -152,11 +152,12 @@ export function drawHistoryChart(svg: SVGSVGElement, input: HistoryChartInput): 
     .attr("stroke-linecap", "round");
 
   // Points: a value with no neighbour would be an invisible line segment, so it gets a dot; the
-  // active bucket gets a dot on every line.
+  // active bucket gets a dot on every line; a value covering only part of its bucket's months gets
+  // a hollow dot (`data-partial`), as its bar is hatched.
   const dots = drawnLines.flatMap((key) =>
     indexed(buckets)
-      .filter(({ bucket, index }) => bucket[key] !== null && (index === input.activeIndex || (isMissing(buckets[index - 1], key) && isMissing(buckets[index + 1], key))))
-      .map(({ bucket, index }) => ({ key, index, value: bucket[key] ?? 0 })),
+      .map(({ bucket, index }) => ({ key, index, value: bucket[key], partial: bucket[key] === null || bucket.monthCounts.period <= 1 ? null : coverageText(bucket.monthCounts[key], bucket.monthCounts.period) }))
+      .filter((dot): dot is Dot => dot.value !== null && (dot.index === input.activeIndex || dot.partial !== null || (isMissing(buckets[dot.index - 1], key) && isMissing(buckets[dot.index + 1], key)))),
   );
   points
     .selectAll("circle")
@@ -165,12 +166,13 @@ export function drawHistoryChart(svg: SVGSVGElement, input: HistoryChartInput): 
     .attr("data-series", (dot) => dot.key)
     .attr("data-index", (dot) => dot.index)
     .attr("data-value", (dot) => dot.value)
+    .attr("data-partial", (dot) => dot.partial)
     .attr("cx", (dot) => bucketCenter(dot.index))
     .attr("cy", (dot) => y(dot.value))
-    .attr("r", (dot) => (dot.index === input.activeIndex ? 4.5 : 3))
-    .attr("fill", (dot) => colours[dot.key])
-    .attr("stroke", colours.surface)
-    .attr("stroke-width", 1.5);
+    .attr("r", (dot) => (dot.index === input.activeIndex ? 4.5 : 3.5))
+    .attr("fill", (dot) => (dot.partial ? colours.surface : colours[dot.key]))
+    .attr("stroke", (dot) => (dot.partial ? colours[dot.key] : colours.surface))
+    .attr("stroke-width", (dot) => (dot.partial ? 2 : 1.5));
 
   yAxis
     .attr("transform", `translate(${plot.left},0)`)
@@ -231,6 +233,8 @@ interface Dot {
   readonly key: LineSeriesKey;
   readonly index: number;
   readonly value: number;
+  /** "2 of 3 months" when the value covers only part of its bucket's months. */
+  readonly partial: string | null;
 }
 
 const isMissing = (bucket: HistoryBucket | undefined, key: LineSeriesKey) => (bucket?.[key] ?? null) === null;

@@ -6,7 +6,7 @@ import { formatKpiValue } from "../../../../../domain/kpi/number-format";
 import { chartPalette, type ChartPalette } from "../../../../ui/chart-palette";
 import { partialBucketText, withoutLeadingEmptyBuckets } from "../../../../../domain/kpi/figure-coverage";
 import { VisuallyHidden } from "../../../../ui/visually-hidden";
-import { bucketName, describeHistory, deviationFromLastYear, deviationFromPlan } from "./chart-format";
+import { bucketName, describeHistory, deviationFromLastYear, deviationFromPlan, seriesCoverage } from "./chart-format";
 import { ChartLegend } from "./chart-legend";
 import { BucketTooltip } from "./chart-tooltip";
 import { drawHistoryChart, type HistoryChartGeometry } from "./draw-history-chart";
@@ -85,7 +85,7 @@ function HistoryPlot({ buckets, unit, currency, title, height, visible, colours 
   const activeBucket = activeIndex === null ? undefined : buckets[activeIndex];
   const tooltipId = useId();
   const hatchId = `partial-hatch-${useId().replace(/\W/g, "")}`;
-  const anyPartial = buckets.some((bucket) => partialBucketText(bucket) !== null);
+  const anyPartial = buckets.some((bucket) => partialBucketText(bucket) !== null || SERIES_KEYS.some((key) => bucket.monthCounts.period > 1 && seriesCoverage(bucket, key) !== null));
 
   useLayoutEffect(() => {
     if (svgRef.current) geometryRef.current = drawHistoryChart(svgRef.current, { buckets, unit, currency, width, height, colours, visible, activeIndex, hatchId });
@@ -159,7 +159,7 @@ function HistoryPlot({ buckets, unit, currency, title, height, visible, colours 
           <svg width="14" height="14" aria-hidden="true">
             <rect width="14" height="14" fill={`url(#${hatchId})`} stroke={colours.actual} strokeWidth="1.5" />
           </svg>
-          Hatched bars: actuals cover only part of the period&apos;s months (hover for how many).
+          Hatched bars and hollow points cover only part of their period&apos;s months (hover for how many).
         </Note>
       ) : null}
       {activeBucket && (
