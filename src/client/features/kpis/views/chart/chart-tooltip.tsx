@@ -32,7 +32,9 @@ export function BucketTooltip({ id, bucket, unit, currency, colours, style, ref 
       {partial ? <span className="partial">Partial: actuals for {partial}</span> : null}
       <dl>
         {SERIES_KEYS.map((key) => {
-          const coverage = seriesCoverage(bucket, key);
+          // The actual's months are in the header; another series' months are named when they differ.
+          const own = seriesCoverage(bucket, key);
+          const coverage = key === "actual" || own === partial ? null : own;
           return (
             <div key={key} data-series={key}>
               <dt>
@@ -77,7 +79,7 @@ const Box = styled.div`
   .coverage { color: ${(p) => p.theme.textMuted}; }
   dl { margin: 6px 0 0; display: grid; gap: 3px; }
   dl > div { display: flex; justify-content: space-between; gap: 16px; }
-  dt { display: inline-flex; align-items: center; gap: 6px; color: ${(p) => p.theme.textMuted}; }
-  dd { margin: 0; font-variant-numeric: tabular-nums; }
+  dt { white-space: nowrap; display: inline-flex; align-items: center; gap: 6px; color: ${(p) => p.theme.textMuted}; }
+  dd { margin: 0; font-variant-numeric: tabular-nums; text-align: right; }
   div[data-series="deviation"] { border-top: 1px solid ${(p) => p.theme.border}; padding-top: 4px; margin-top: 2px; }
 `;
