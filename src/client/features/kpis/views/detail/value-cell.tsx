@@ -42,7 +42,11 @@ export function ValueCell({ label, id, stored, text, display, error, hintId, pen
     sent.current = shown;
   }, [shown]);
   const dirty = draft.trim() !== sent.current.trim();
-  useEffect(() => onDraftChange(dirty), [dirty, onDraftChange]);
+  const reportDraft = useRef(onDraftChange);
+  reportDraft.current = onDraftChange;
+  useEffect(() => reportDraft.current(dirty), [dirty]);
+  // A cell that goes away takes its draft with it.
+  useEffect(() => () => reportDraft.current(false), []);
   const commit = () => {
     if (draft.trim() === sent.current.trim()) return;
     sent.current = draft;
