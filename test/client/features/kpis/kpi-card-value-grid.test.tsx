@@ -5,7 +5,7 @@ import type { KpiMeta, KpiMonthValue } from "../../../../src/contracts/kpis";
 import { KpiCard } from "../../../../src/client/features/kpis/views/kpi-card";
 import { ValueGrid, type ValueGridProps } from "../../../../src/client/features/kpis/views/value-grid";
 import { cardFigures } from "../../../../src/domain/kpi/dashboard-card";
-import { INVALID_NUMBER } from "../../../../src/domain/kpi/number-input";
+import { INVALID_NUMBER, NUMBER_INPUT_HINT } from "../../../../src/domain/kpi/number-input";
 import { monthIndexOf } from "../../../../src/domain/months";
 import { renderWithBus } from "../../support/dom";
 import { kpiMeta } from "../../../support/kpi-meta";
@@ -65,11 +65,16 @@ const gridProps = (over: Partial<ValueGridProps> = {}): ValueGridProps => ({
   ...over,
 });
 
-test("the value grid edits an actual when it leaves the cell; clearing a cell removes the value", async () => {
+const painted = (input: HTMLElement) => input.closest("td")?.querySelector(".painted")?.textContent ?? null;
+
+test("the value grid shows each actual formatted with its unit, the raw number while focused, and edits when it leaves the cell", async () => {
   const edits: [string, string][] = [];
   await renderWithBus(<ValueGrid {...gridProps({ onEdit: (date, text) => edits.push([date, text]) })} />);
   const october = screen.getByRole("textbox", { name: "Revenue actual Oct 2026" }) as HTMLInputElement;
-  assert.is(october.value, "160000");
+  assert.is(october.value, "160000", "the input holds the raw number");
+  assert.is(painted(october), "€ 160,000", "not focused: the formatted value with its unit");
+  fireEvent.focus(october);
+  assert.is(painted(october), null, "focused: the raw number shows");
   fireEvent.change(october, { target: { value: "1.5k" } });
   fireEvent.blur(october);
   const september = screen.getByRole("textbox", { name: "Revenue actual Sep 2026" });
@@ -82,10 +87,10 @@ test("the value grid edits an actual when it leaves the cell; clearing a cell re
     ["2026-09-01", "-"],
   ]);
   const rows = screen.getAllByRole("row");
-  assert.match(rows[1]!.textContent ?? "", /Oct 2026.*€ 200k.*−20\.0 %.*€ 95k.*€ 170k/);
+  assert.match(rows[1]!.textContent ?? "", /Oct 2026.*€ 200,000.*−20\.0 %.*€ 95,000.*€ 170,000/, "one scale per column");
 });
 
-test("pending values are marked and counted, rejected ones carry the spec's message, Save sends", async () => {
+test("the thousands rule is every cell's hint; pending values are marked, counted and shown formatted; refused ones carry the message next to the cell", async () => {
   let saved = 0;
   await renderWithBus(
     <ValueGrid
@@ -98,12 +103,34 @@ test("pending values are marked and counted, rejected ones carry the spec's mess
   );
   const october = screen.getByRole("textbox", { name: "Revenue actual Oct 2026" }) as HTMLInputElement;
   assert.is(october.value, "1.5k");
+  assert.is(painted(october), "€ 1,500");
   assert.is(october.closest("tr")?.className, "pending");
-  const september = screen.getByRole("textbox", { name: "Revenue actual Sep 2026" });
+  const september = screen.getByRole("textbox", { name: "Revenue actual Sep 2026" }) as HTMLInputElement;
+  assert.is(september.value, "1.200,5", "the refused text stays as typed");
   assert.is(september.getAttribute("aria-invalid"), "true");
-  assert.is(document.getElementById(september.getAttribute("aria-describedby")!)?.textContent, INVALID_NUMBER);
+  const [errorId, hintId] = september.getAttribute("aria-describedby")!.split(" ");
+  assert.match(document.getElementById(errorId!)?.textContent ?? "", INVALID_NUMBER);
+  assert.is(document.getElementById(hintId!)?.textContent, NUMBER_INPUT_HINT);
+  assert.is(october.getAttribute("aria-describedby"), hintId);
   fireEvent.click(screen.getByRole("button", { name: "Save 1 change" }));
   assert.is(saved, 1);
+});
+
+test("a failed save keeps the typed values, with the error next to each of them", async () => {
+  await renderWithBus(<ValueGrid {...gridProps({ pending: { "2026-10-01": { text: "170,000", value: 170_000 } }, saving: { status: "error", message: "The server is not reachable." } })} />);
+  const october = screen.getByRole("textbox", { name: "Revenue actual Oct 2026" }) as HTMLInputElement;
+  assert.is(october.value, "170,000");
+  assert.is(october.getAttribute("aria-invalid"), "true");
+  assert.match(document.getElementById(october.getAttribute("aria-describedby")!.split(" ")[0]!)?.textContent ?? "", /Not saved: The server is not reachable\./);
+  assert.match(screen.getByRole("alert").textContent ?? "", /Not saved.*The server is not reachable/);
+  assert.ok(screen.getByRole("button", { name: "Save 1 change" }), "Save can be pressed again");
+});
+
+test("an absent plan is said in words, never as a percentage", async () => {
+  await renderWithBus(<ValueGrid {...gridProps({ months: [{ date: "2026-10-01", value: 160_000, planningValue: null, lastYearValue: null, forecastValue: null }] })} />);
+  const row = screen.getAllByRole("row")[1]!;
+  assert.match(row.textContent ?? "", /no plan/);
+  assert.not.match(row.textContent ?? "", /999/);
 });
 
 test("read-only users and converted money see numbers, not inputs", async () => {

@@ -99,7 +99,7 @@ test("crowded bucket labels are thinned, keeping the latest", () => {
   assert.is(bars().length, 36, "every bucket keeps its bar");
 });
 
-test("hovering a bucket shows its label, four formatted values and actual vs. planning; leaving hides it", async () => {
+test("hovering a bucket shows its label, four formatted values and actual vs. plan and last year; leaving hides it", async () => {
   render(chart());
   assert.is(tooltip(), null);
   fireEvent.mouseMove(hitArea(2));
@@ -117,7 +117,8 @@ test("hovering a bucket shows its label, four formatted values and actual vs. pl
 
   fireEvent.mouseMove(hitArea(3));
   await settle();
-  assert.is(screen.getByRole("tooltip").querySelector('[data-series="deviation"] dd')?.textContent, "+∞ %", "against a planning of 0");
+  assert.is(screen.getByRole("tooltip").querySelector('[data-series="deviation"] dd')?.textContent, "plan is 0", "against a planning of 0: words, not infinity");
+  assert.is(screen.getByRole("tooltip").querySelector('[data-series="deviation-last-year"] dd')?.textContent, "+21.7 %");
 
   fireEvent.mouseLeave(svgOf());
   await settle();
@@ -200,8 +201,58 @@ test("the svg is an image named by a summary of its series, and a hidden table h
   assert.is(rows.length, BUCKETS.length + 1);
   assert.equal(
     within(rows[1] as HTMLElement).getAllByRole("cell").map((cell) => cell.textContent),
-    ["€ 12k", "€ 11k", "€ 10k", "–", "+9.1 %"],
+    ["€ 12k", "€ 11k", "€ 10k", "–", "+9.1 %", "+20.0 %"],
   );
+});
+
+// Three quarters: Q2 whole, Q3 with actuals for two of its three months (a plan for all three).
+const quarter = (label: string, rangeLabel: string, month: number, actualMonths: number, values: Partial<Pick<HistoryBucket, "actual" | "planning" | "lastYear">>): HistoryBucket => ({
+  ...bucket(label, month, values),
+  rangeLabel,
+  endDate: monthDate(month + 2),
+  monthCounts: { period: 3, inRange: 3, actual: actualMonths, planning: values.planning == null ? 0 : 3, forecast: 0, lastYear: values.lastYear == null ? 0 : 3 },
+  actualVsPlanning: values.actual != null && values.planning != null ? { months: actualMonths, actual: values.actual, planning: (values.planning * actualMonths) / 3 } : { months: 0, actual: null, planning: null },
+  actualVsLastYear: { months: 0, actual: null, lastYear: null },
+});
+const QUARTERS: HistoryBucket[] = [
+  bucket("Q4 FY 2025/26", 0, {}),
+  quarter("Q1 FY 2026/27", "Apr – Jun 2026", 3, 0, {}),
+  quarter("Q2 FY 2026/27", "Jul – Sep 2026", 6, 3, { actual: 30_000, planning: 33_000 }),
+  quarter("Q3 FY 2026/27", "Oct – Dec 2026", 9, 2, { actual: 21_000, planning: 30_000 }),
+];
+
+test("empty leading buckets are not drawn; a partial quarter is hatched and its tooltip says how many months", async () => {
+  render(chart(QUARTERS));
+  const labels = [...svgOf().querySelectorAll("g.x-axis .tick text")].map((text) => text.textContent);
+  assert.equal(labels, ["Q2 FY 2026/27", "Q3 FY 2026/27"], "each bucket named once; the empty ones before the first value are gone");
+  const [whole, partial] = bars();
+  assert.is(whole?.getAttribute("data-partial"), null);
+  assert.not.match(whole?.getAttribute("fill") ?? "", /url/);
+  assert.is(partial?.getAttribute("data-partial"), "2 of 3 months");
+  assert.match(partial?.getAttribute("fill") ?? "", /^url\(#partial-hatch-/);
+  assert.ok(svgOf().querySelector(`pattern#${(partial?.getAttribute("fill") ?? "").slice(5, -1)}`), "the hatch pattern exists");
+  assert.ok(screen.getByText(/Hatched bars and hollow points cover only part/));
+  assert.is(svgOf().querySelector("circle[data-partial]"), null, "whole plans: no hollow points");
+
+  fireEvent.mouseMove(hitArea(1));
+  await settle();
+  const tip = screen.getByRole("tooltip").textContent ?? "";
+  assert.match(tip, /Q3 FY 2026\/27/);
+  assert.match(tip, /Oct – Dec 2026/, "the month range in the tooltip");
+  assert.match(tip, /Partial: actuals for 2 of 3 months/);
+  // Actual of two months against the plan of the same two months (20,000): like with like.
+  assert.is(screen.getByRole("tooltip").querySelector('[data-series="deviation"] dd')?.textContent, "+5.0 % over 2 of 3 months");
+  assert.is(screen.getByRole("tooltip").querySelector('[data-series="deviation-last-year"] dd')?.textContent, "no last year");
+  assert.match(screen.getByRole("table").textContent ?? "", /Q3 FY 2026\/27 \(2 of 3 months\), Oct – Dec 2026/);
+});
+
+test("a line value covering only part of its bucket's months gets a hollow point", () => {
+  const last = QUARTERS[3]!;
+  render(chart([...QUARTERS.slice(0, 3), { ...last, monthCounts: { ...last.monthCounts, planning: 2 } }]));
+  const point = svgOf().querySelector('circle[data-series="planning"][data-partial]');
+  assert.is(point?.getAttribute("data-partial"), "2 of 3 months");
+  assert.is(point?.getAttribute("fill"), chartPalette(DARK).surface, "hollow");
+  assert.is(point?.getAttribute("stroke"), chartPalette(DARK).planning);
 });
 
 test("no values at all: the empty state instead of a chart", () => {

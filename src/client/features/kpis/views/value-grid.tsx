@@ -1,36 +1,19 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useId, useState } from "react";
 import { styled } from "styled-components";
 import type { KpiMeta, KpiMonthValue } from "../../../../contracts/kpis";
 import { formatKpiValue } from "../../../../domain/kpi/number-format";
 import { NUMBER_INPUT_HINT } from "../../../../domain/kpi/number-input";
-import { percentChange } from "../../../../domain/kpi/percent-change";
+import { absentDeviationText, percentDeviation } from "../../../../domain/kpi/percent-deviation";
 import { monthIndexOf, monthLabel } from "../../../../domain/months";
-import { Button, DangerAlert } from "../../../ui/primitives";
+import { Alert } from "../../../ui/alert";
+import { Button } from "../../../ui/button";
+import { Cluster } from "../../../ui/layout";
+import { useUnsavedChangesGuard } from "../../../ui/navigation-guard";
+import { Table, TableFrame, Td, Th, type CellTone } from "../../../ui/table-parts";
+import { Text } from "../../../ui/text";
+import { VisuallyHidden } from "../../../ui/visually-hidden";
 import type { PendingValue } from "../model";
-import { percentText } from "./kpi-card";
-
-const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  font-size: 14px;
-  font-variant-numeric: tabular-nums;
-  th, td { padding: 6px 10px; border-bottom: 1px solid ${(p) => p.theme.border}; text-align: right; }
-  th:first-child, td:first-child { text-align: left; }
-  thead th { color: ${(p) => p.theme.textMuted}; font-weight: 600; position: sticky; top: 0; background: ${(p) => p.theme.surface}; }
-  input { font: inherit; width: 130px; text-align: right; padding: 4px 6px; border-radius: 5px; border: 1px solid ${(p) => p.theme.border}; background: ${(p) => p.theme.background}; color: ${(p) => p.theme.text}; }
-  tr.pending input { border-color: ${(p) => p.theme.accent}; box-shadow: 0 0 0 1px ${(p) => p.theme.accent}; }
-  input[aria-invalid="true"] { border-color: ${(p) => p.theme.danger}; }
-  .cell-error { display: block; color: ${(p) => p.theme.danger}; font-size: 12px; max-width: 260px; margin-left: auto; white-space: normal; }
-`;
-
-const Actions = styled.div`
-  display: flex;
-  gap: 10px;
-  align-items: center;
-  margin: 10px 0;
-  font-size: 13px;
-  color: ${(p) => p.theme.textMuted};
-`;
+import { ValueCell } from "./detail/value-cell";
 
 export interface ValueGridProps {
   readonly kpi: KpiMeta;
@@ -48,110 +31,140 @@ export interface ValueGridProps {
 }
 
 /**
- * The KPI's monthly values: actual, plan, last year, forecast, deviation to plan. Users who may
+ * The KPI's monthly values: actual, plan, deviation to plan, last year, forecast. Users who may
  * write the KPI edit actuals in place; each edit replaces the pending value of that month, and
- * Save sends them all at once.
+ * Save sends them all at once (the saved toast comes from the notifications feature). Leaving the
+ * page with edits not saved asks first. Every column is in one scale (whole numbers with the unit).
  */
 export function ValueGrid({ kpi, months, currency, pending, rejected, saving, converted, onEdit, onSave, onDiscard }: ValueGridProps) {
   const editable = kpi.writable && !(converted && kpi.unit === "currency");
-  const format = (value: number | null) => formatKpiValue(value, kpi.unit, { currency });
+  const format = (value: number | null) => formatKpiValue(value, kpi.unit, { currency, scale: "none" });
   const pendingCount = Object.keys(pending).length;
+  const rejectedCount = Object.keys(rejected).length;
+  const drafts = useDrafts();
+  useUnsavedChangesGuard(editable && (pendingCount > 0 || rejectedCount > 0 || drafts.any));
+  const hintId = useId();
+  const notSaved = saving?.status === "error" ? (saving.message ?? "The values were not saved.") : null;
   return (
-    <div>
-      {kpi.writable && !editable ? <p>Values are shown converted by the selected FX rate; choose the local currency to edit them.</p> : null}
+    <Grid>
+      {kpi.writable && !editable ? <Text as="p" $tone="muted">Values are shown converted by the selected FX rate; choose the local currency to edit them.</Text> : null}
       {editable ? (
-        <Actions>
-          <Button type="button" $variant="primary" disabled={pendingCount === 0 || saving?.status === "saving"} onClick={onSave}>
-            {saving?.status === "saving" ? "Saving…" : pendingCount === 1 ? "Save 1 change" : `Save ${pendingCount} changes`}
+        <Cluster $gap="md">
+          <Button variant="primary" size="sm" disabled={pendingCount === 0} busy={saving?.status === "saving"} onClick={onSave}>
+            {pendingCount === 1 ? "Save 1 change" : `Save ${pendingCount} changes`}
           </Button>
-          <Button type="button" disabled={pendingCount === 0 && Object.keys(rejected).length === 0} onClick={onDiscard}>
+          <Button size="sm" disabled={pendingCount === 0 && rejectedCount === 0} onClick={onDiscard}>
             Discard
           </Button>
-          <span>{NUMBER_INPUT_HINT}</span>
-        </Actions>
+          <Text $size="sm" $tone="muted" id={hintId}>
+            {NUMBER_INPUT_HINT}
+          </Text>
+        </Cluster>
       ) : null}
-      {saving?.status === "error" && saving.message ? <DangerAlert>{saving.message}</DangerAlert> : null}
-      <Table aria-label={`Monthly values of ${kpi.name}`}>
-        <thead>
-          <tr>
-            <th scope="col">Month</th>
-            <th scope="col">Actual</th>
-            <th scope="col">Plan</th>
-            <th scope="col">Δ plan</th>
-            <th scope="col">Last year</th>
-            <th scope="col">Forecast</th>
-          </tr>
-        </thead>
-        <tbody>
-          {months.map((month) => {
-            const entry = pending[month.date];
-            const error = rejected[month.date];
-            return (
-              <tr key={month.date} className={entry ? "pending" : undefined} data-month={month.date}>
-                <th scope="row">{monthLabel(monthIndexOf(month.date))}</th>
-                <td>
-                  {editable ? (
-                    <CellInput
-                      label={`${kpi.name} actual ${monthLabel(monthIndexOf(month.date))}`}
-                      stored={month.value}
-                      text={entry?.text ?? error?.text}
-                      error={error?.message}
-                      id={`cell-${kpi.id}-${month.date}`}
-                      onCommit={(text) => onEdit(month.date, text)}
-                    />
-                  ) : (
-                    format(month.value)
-                  )}
-                </td>
-                <td>{format(month.planningValue)}</td>
-                <td>{percentText(percentChange(month.value, month.planningValue))}</td>
-                <td>{format(month.lastYearValue)}</td>
-                <td>{format(month.forecastValue)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </Table>
-    </div>
+      {notSaved ? (
+        <Alert tone="danger" title="Not saved">
+          {notSaved} Your typed values are kept below; correct them or try Save again.
+        </Alert>
+      ) : null}
+      <TableFrame label={`Monthly values of ${kpi.name}, scrollable`} maxHeight="60vh">
+        <Table aria-label={`Monthly values of ${kpi.name}`}>
+          <thead>
+            <tr>
+              <Th scope="col" sticky>
+                Month
+              </Th>
+              <Th scope="col" numeric>
+                Actual
+              </Th>
+              <Th scope="col" numeric>
+                Plan
+              </Th>
+              <Th scope="col" numeric>
+                Δ plan
+              </Th>
+              <Th scope="col" numeric>
+                Last year
+              </Th>
+              <Th scope="col" numeric>
+                Forecast
+              </Th>
+            </tr>
+          </thead>
+          <tbody>
+            {months.map((month) => {
+              const entry = pending[month.date];
+              const refused = rejected[month.date];
+              const name = monthLabel(monthIndexOf(month.date));
+              const deviation = percentDeviation(month.value, month.planningValue);
+              return (
+                <tr key={month.date} className={entry ? "pending" : undefined} data-month={month.date}>
+                  <Th scope="row" sticky>
+                    {name}
+                  </Th>
+                  <Td numeric>
+                    {editable ? (
+                      <ValueCell
+                        label={`${kpi.name} actual ${name}`}
+                        id={`cell-${kpi.id}-${month.date}`}
+                        stored={month.value}
+                        text={entry?.text ?? refused?.text}
+                        display={entry ? (typeof entry.value === "number" ? format(entry.value) : null) : refused ? null : month.value === null ? null : format(month.value)}
+                        error={refused?.message ?? (entry && notSaved ? `Not saved: ${notSaved}` : undefined)}
+                        hintId={hintId}
+                        pending={entry !== undefined}
+                        onCommit={(text) => onEdit(month.date, text)}
+                        onDraftChange={(dirty) => drafts.set(month.date, dirty)}
+                      />
+                    ) : (
+                      format(month.value)
+                    )}
+                  </Td>
+                  <Td numeric>{format(month.planningValue)}</Td>
+                  <Td numeric tone={deviation.kind === "percent" ? toneOf(deviation.percent, kpi.higherIsBetter) : undefined}>
+                    {deviation.kind === "percent" ? (
+                      <>
+                        {deviation.text}
+                        {deviation.percent !== 0 ? <VisuallyHidden>{toneOf(deviation.percent, kpi.higherIsBetter) === "good" ? " (favourable)" : " (unfavourable)"}</VisuallyHidden> : null}
+                      </>
+                    ) : (
+                      <Text $tone="muted">{absentDeviationText(deviation, "plan")}</Text>
+                    )}
+                  </Td>
+                  <Td numeric>{format(month.lastYearValue)}</Td>
+                  <Td numeric>{format(month.forecastValue)}</Td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </Table>
+      </TableFrame>
+    </Grid>
   );
 }
 
-/** A cell: shows the pending text or the stored number; an edit counts when it leaves the cell. */
-function CellInput({ label, stored, text, error, id, onCommit }: { label: string; stored: number | null; text: string | undefined; error: string | undefined; id: string; onCommit: (text: string) => void }) {
-  const shown = text ?? (stored === null ? "" : String(stored));
-  const [draft, setDraft] = useState(shown);
-  // What this cell last sent: Enter then leaving the cell is one edit, not two.
-  const sent = useRef(shown);
-  useEffect(() => {
-    setDraft(shown);
-    sent.current = shown;
-  }, [shown]);
-  const commit = () => {
-    if (draft.trim() === sent.current.trim()) return;
-    sent.current = draft;
-    // Clearing a cell means removing its value.
-    onCommit(draft.trim() === "" ? "-" : draft);
-  };
-  return (
-    <>
-      <input
-        aria-label={label}
-        value={draft}
-        inputMode="decimal"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => setDraft(event.target.value)}
-        onBlur={commit}
-        onKeyDown={(event) => {
-          if (event.key === "Enter") commit();
-          if (event.key === "Escape") setDraft(shown);
-        }}
-      />
-      {error ? (
-        <span className="cell-error" id={`${id}-error`}>
-          {error}
-        </span>
-      ) : null}
-    </>
-  );
+/** Good when the deviation goes the KPI's way, bad against it, neutral at 0. */
+const toneOf = (percent: number, higherIsBetter: boolean): CellTone => (percent === 0 ? "neutral" : percent > 0 === higherIsBetter ? "good" : "bad");
+
+/** Which cells hold typed text not yet committed: unsaved too, for the guard. */
+function useDrafts() {
+  const [dirtyMonths, setDirtyMonths] = useState<ReadonlySet<string>>(new Set());
+  const set = useCallback((date: string, dirty: boolean) => {
+    setDirtyMonths((current) => {
+      if (current.has(date) === dirty) return current;
+      const next = new Set(current);
+      if (dirty) next.add(date);
+      else next.delete(date);
+      return next;
+    });
+  }, []);
+  return { any: dirtyMonths.size > 0, set };
 }
+
+const Grid = styled.div`
+  display: grid;
+  gap: 12px;
+  min-width: 0;
+  /* Keeps the visually hidden "(favourable)" inside the scroll area, not widening the page. */
+  tbody td { position: relative; }
+  tbody td:has(input) { height: auto; padding-top: 2px; padding-bottom: 2px; }
+`;

@@ -1,7 +1,7 @@
 import { precisionFixed } from "d3";
 import type { HistoryBucket } from "../../../../../contracts/kpis";
 import { automaticScale, formatKpiValue, MAX_DECIMALS, type Decimals } from "../../../../../domain/kpi/number-format";
-import { PERCENT_CHANGE_SENTINEL, percentChange } from "../../../../../domain/kpi/percent-change";
+import { coverageText, likeForLike, likeForLikeText, partialBucketText } from "../../../../../domain/kpi/figure-coverage";
 import { SERIES_KEYS, SERIES_LABEL, type SeriesKey } from "./series";
 
 /**
@@ -23,13 +23,25 @@ const UNSCALED_UNITS: ReadonlySet<string> = new Set(["percentage", "positions", 
 // number-format.ts keeps its factors private; the axis needs them to turn a step into decimals.
 const SCALE_SIZE = { none: 1, thousands: 1_000, millions: 1_000_000 } as const;
 
-/** Actual against planning in percent: "+5.2 %", "−3.0 %", "+∞ %" from a zero base, "–" without both. */
-export function formatDeviation(bucket: HistoryBucket): string {
-  const change = percentChange(bucket.actual, bucket.planning);
-  if (change === null) return "–";
-  if (Math.abs(change) === PERCENT_CHANGE_SENTINEL) return change > 0 ? "+∞ %" : "−∞ %";
-  const text = formatKpiValue(Math.abs(change), "percentage", { decimals: 1 });
-  return change > 0 ? `+${text}` : change < 0 ? `−${text}` : text;
+/** Actual against planning, like with like: "+5.2 % over 2 of 3 months", "plan is 0", "no plan". */
+export const deviationFromPlan = (bucket: HistoryBucket) =>
+  likeForLikeText(
+    likeForLike({ months: bucket.actualVsPlanning.months, value: bucket.actualVsPlanning.actual, base: bucket.actualVsPlanning.planning }, bucket.monthCounts.period, "plan", { value: bucket.actual, base: bucket.planning }),
+  );
+
+/** Actual against last year's actual, like with like. */
+export const deviationFromLastYear = (bucket: HistoryBucket) =>
+  likeForLikeText(
+    likeForLike({ months: bucket.actualVsLastYear.months, value: bucket.actualVsLastYear.actual, base: bucket.actualVsLastYear.lastYear }, bucket.monthCounts.period, "last year", { value: bucket.actual, base: bucket.lastYear }),
+  );
+
+/** Months of data behind a series' figure in a bucket when fewer than the bucket's: "2 of 3 months". */
+export const seriesCoverage = (bucket: HistoryBucket, key: SeriesKey) => (bucket[key] === null ? null : coverageText(bucket.monthCounts[key], bucket.monthCounts.period));
+
+/** A bucket's name with its coverage when partial: "Q3 FY 2026/27 (2 of 3 months)". */
+export function bucketName(bucket: HistoryBucket): string {
+  const partial = partialBucketText(bucket);
+  return partial ? `${bucket.label} (${partial})` : bucket.label;
 }
 
 /**

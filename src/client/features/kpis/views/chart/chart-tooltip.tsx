@@ -3,7 +3,8 @@ import { styled } from "styled-components";
 import type { HistoryBucket } from "../../../../../contracts/kpis";
 import { formatKpiValue } from "../../../../../domain/kpi/number-format";
 import type { ChartPalette } from "../../../../ui/chart-palette";
-import { formatDeviation } from "./chart-format";
+import { partialBucketText } from "../../../../../domain/kpi/figure-coverage";
+import { deviationFromLastYear, deviationFromPlan, seriesCoverage } from "./chart-format";
 import { SeriesSwatch } from "./chart-legend";
 import { SERIES_KEYS, SERIES_LABEL } from "./series";
 
@@ -17,24 +18,43 @@ export interface BucketTooltipProps {
   readonly ref: Ref<HTMLDivElement>;
 }
 
-/** One bucket's label, its four values and actual against planning in percent. */
+/**
+ * One bucket: its name, its months ("Oct – Dec 2026") and, for a bucket only partly covered by
+ * actuals, how much ("Actuals for 2 of 3 months"); the four values, each with its months when
+ * fewer than the bucket's; actual against plan and last year, like with like.
+ */
 export function BucketTooltip({ id, bucket, unit, currency, colours, style, ref }: BucketTooltipProps) {
+  const partial = partialBucketText(bucket);
   return (
     <Box ref={ref} id={id} role="tooltip" style={style}>
       <strong>{bucket.label}</strong>
+      {bucket.monthCounts.period > 1 ? <span className="range">{bucket.rangeLabel}</span> : null}
+      {partial ? <span className="partial">Partial: actuals for {partial}</span> : null}
       <dl>
-        {SERIES_KEYS.map((key) => (
-          <div key={key} data-series={key}>
-            <dt>
-              <SeriesSwatch series={key} colours={colours} />
-              {SERIES_LABEL[key]}
-            </dt>
-            <dd>{formatKpiValue(bucket[key], unit, { currency })}</dd>
-          </div>
-        ))}
+        {SERIES_KEYS.map((key) => {
+          // The actual's months are in the header; another series' months are named when they differ.
+          const own = seriesCoverage(bucket, key);
+          const coverage = key === "actual" || own === partial ? null : own;
+          return (
+            <div key={key} data-series={key}>
+              <dt>
+                <SeriesSwatch series={key} colours={colours} />
+                {SERIES_LABEL[key]}
+              </dt>
+              <dd>
+                {formatKpiValue(bucket[key], unit, { currency })}
+                {coverage ? <span className="coverage"> ({coverage})</span> : null}
+              </dd>
+            </div>
+          );
+        })}
         <div data-series="deviation">
-          <dt>Actual vs. planning</dt>
-          <dd>{formatDeviation(bucket)}</dd>
+          <dt>Actual vs. plan</dt>
+          <dd>{deviationFromPlan(bucket)}</dd>
+        </div>
+        <div data-series="deviation-last-year">
+          <dt>Actual vs. last year</dt>
+          <dd>{deviationFromLastYear(bucket)}</dd>
         </div>
       </dl>
     </Box>
@@ -51,9 +71,15 @@ const Box = styled.div`
   background: ${(p) => p.theme.surfaceRaised};
   color: ${(p) => p.theme.text};
   font-size: 13px;
+  display: grid;
+  gap: 2px;
+  max-width: min(320px, calc(100vw - 16px));
+  .range { color: ${(p) => p.theme.textMuted}; }
+  .partial { color: ${(p) => p.theme.warning}; font-weight: 600; }
+  .coverage { color: ${(p) => p.theme.textMuted}; }
   dl { margin: 6px 0 0; display: grid; gap: 3px; }
   dl > div { display: flex; justify-content: space-between; gap: 16px; }
-  dt { display: inline-flex; align-items: center; gap: 6px; color: ${(p) => p.theme.textMuted}; }
-  dd { margin: 0; font-variant-numeric: tabular-nums; }
+  dt { white-space: nowrap; display: inline-flex; align-items: center; gap: 6px; color: ${(p) => p.theme.textMuted}; }
+  dd { margin: 0; font-variant-numeric: tabular-nums; text-align: right; }
   div[data-series="deviation"] { border-top: 1px solid ${(p) => p.theme.border}; padding-top: 4px; margin-top: 2px; }
 `;

@@ -1,6 +1,7 @@
 import { axisBottom, axisLeft, line, scaleBand, scaleLinear, select, type Selection } from "d3";
 import type { HistoryBucket } from "../../../../../contracts/kpis";
 import type { ChartPalette } from "../../../../ui/chart-palette";
+import { coverageText, partialBucketText } from "../../../../../domain/kpi/figure-coverage";
 import { axisTickFormat } from "./chart-format";
 import { LINE_DASH, LINE_SERIES, type LineSeriesKey, type SeriesVisibility } from "./series";
 
@@ -14,6 +15,8 @@ export interface HistoryChartInput {
   readonly visible: SeriesVisibility;
   /** The hovered or focused bucket, highlighted; null for none. */
   readonly activeIndex: number | null;
+  /** A document-unique id for the hatch pattern of partial bars. */
+  readonly hatchId: string;
 }
 
 /** Where the drawing put things, in svg pixels: what a tooltip needs to point at a bucket. */
@@ -28,6 +31,8 @@ export interface HistoryChartGeometry {
  * dotted; gaps where a value is missing. Idempotent: every call joins the same elements, so it is
  * called again for new data, size, theme, visibility or highlighted bucket. Each series element
  * carries `data-series`, each bar and point `data-value`, each bucket's hit area `data-index`.
+ * A bar whose actual covers only part of its bucket's months is hatched, lighter and outlined,
+ * and carries `data-partial` ("2 of 3 months").
  */
 export function drawHistoryChart(svg: SVGSVGElement, input: HistoryChartInput): HistoryChartGeometry {
   const { buckets, colours, visible, width, height } = input;
@@ -50,6 +55,8 @@ export function drawHistoryChart(svg: SVGSVGElement, input: HistoryChartInput): 
     .paddingInner(0.25)
     .paddingOuter(0.15);
   const bucketCenter = (index: number) => (x(index) ?? plot.left) + x.bandwidth() / 2;
+
+  drawHatch(root, input.hatchId, colours.actual);
 
   // Layers in paint order, created once.
   const layer = (name: string) => root.selectAll<SVGGElement, null>(`g.${name}`).data([null]).join("g").attr("class", name);
@@ -96,7 +103,10 @@ export function drawHistoryChart(svg: SVGSVGElement, input: HistoryChartInput): 
     .attr("width", x.bandwidth())
     .attr("y", ({ bucket }) => Math.min(y(bucket.actual ?? 0), y(0)))
     .attr("height", ({ bucket }) => Math.abs(y(bucket.actual ?? 0) - y(0)))
-    .attr("fill", colours.actual);
+    .attr("data-partial", ({ bucket }) => partialBucketText(bucket))
+    .attr("fill", ({ bucket }) => (partialBucketText(bucket) ? `url(#${input.hatchId})` : colours.actual))
+    .attr("stroke", ({ bucket }) => (partialBucketText(bucket) ? colours.actual : null))
+    .attr("stroke-width", 1.5);
 
   zero
     .selectAll("line")
@@ -142,11 +152,12 @@ export function drawHistoryChart(svg: SVGSVGElement, input: HistoryChartInput): 
     .attr("stroke-linecap", "round");
 
   // Points: a value with no neighbour would be an invisible line segment, so it gets a dot; the
-  // active bucket gets a dot on every line.
+  // active bucket gets a dot on every line; a value covering only part of its bucket's months gets
+  // a hollow dot (`data-partial`), as its bar is hatched.
   const dots = drawnLines.flatMap((key) =>
     indexed(buckets)
-      .filter(({ bucket, index }) => bucket[key] !== null && (index === input.activeIndex || (isMissing(buckets[index - 1], key) && isMissing(buckets[index + 1], key))))
-      .map(({ bucket, index }) => ({ key, index, value: bucket[key] ?? 0 })),
+      .map(({ bucket, index }) => ({ key, index, value: bucket[key], partial: bucket[key] === null || bucket.monthCounts.period <= 1 ? null : coverageText(bucket.monthCounts[key], bucket.monthCounts.period) }))
+      .filter((dot): dot is Dot => dot.value !== null && (dot.index === input.activeIndex || dot.partial !== null || (isMissing(buckets[dot.index - 1], key) && isMissing(buckets[dot.index + 1], key)))),
   );
   points
     .selectAll("circle")
@@ -155,12 +166,13 @@ export function drawHistoryChart(svg: SVGSVGElement, input: HistoryChartInput): 
     .attr("data-series", (dot) => dot.key)
     .attr("data-index", (dot) => dot.index)
     .attr("data-value", (dot) => dot.value)
+    .attr("data-partial", (dot) => dot.partial)
     .attr("cx", (dot) => bucketCenter(dot.index))
     .attr("cy", (dot) => y(dot.value))
-    .attr("r", (dot) => (dot.index === input.activeIndex ? 4.5 : 3))
-    .attr("fill", (dot) => colours[dot.key])
-    .attr("stroke", colours.surface)
-    .attr("stroke-width", 1.5);
+    .attr("r", (dot) => (dot.index === input.activeIndex ? 4.5 : 3.5))
+    .attr("fill", (dot) => (dot.partial ? colours.surface : colours[dot.key]))
+    .attr("stroke", (dot) => (dot.partial ? colours[dot.key] : colours.surface))
+    .attr("stroke-width", (dot) => (dot.partial ? 2 : 1.5));
 
   yAxis
     .attr("transform", `translate(${plot.left},0)`)
@@ -221,6 +233,8 @@ interface Dot {
   readonly key: LineSeriesKey;
   readonly index: number;
   readonly value: number;
+  /** "2 of 3 months" when the value covers only part of its bucket's months. */
+  readonly partial: string | null;
 }
 
 const isMissing = (bucket: HistoryBucket | undefined, key: LineSeriesKey) => (bucket?.[key] ?? null) === null;
@@ -229,6 +243,24 @@ const indexed = (buckets: readonly HistoryBucket[]): Indexed[] => buckets.map((b
 function visibleValues(buckets: readonly HistoryBucket[], visible: SeriesVisibility): number[] {
   const keys = (["actual", ...LINE_SERIES] as const).filter((key) => visible[key]);
   return buckets.flatMap((bucket) => keys.flatMap((key) => (bucket[key] === null ? [] : [bucket[key]])));
+}
+
+/** Diagonal stripes in the actual's colour over a light wash of it: the look of a partial bar. */
+function drawHatch(root: Selection<SVGSVGElement, unknown, null, undefined>, id: string, colour: string) {
+  const pattern = root
+    .selectAll("defs")
+    .data([null])
+    .join("defs")
+    .selectAll("pattern")
+    .data([id])
+    .join("pattern")
+    .attr("id", id)
+    .attr("width", 6)
+    .attr("height", 6)
+    .attr("patternUnits", "userSpaceOnUse")
+    .attr("patternTransform", "rotate(45)");
+  pattern.selectAll("rect").data([null]).join("rect").attr("width", 6).attr("height", 6).attr("fill", colour).attr("fill-opacity", 0.25);
+  pattern.selectAll("line").data([null]).join("line").attr("x1", 0).attr("y1", 0).attr("x2", 0).attr("y2", 6).attr("stroke", colour).attr("stroke-width", 2.5);
 }
 
 function styleAxisText(axis: Selection<SVGGElement, null, SVGSVGElement, unknown>) {

@@ -4,8 +4,9 @@ import { styled, useTheme } from "styled-components";
 import type { HistoryBucket } from "../../../../../contracts/kpis";
 import { formatKpiValue } from "../../../../../domain/kpi/number-format";
 import { chartPalette, type ChartPalette } from "../../../../ui/chart-palette";
-import { VisuallyHidden } from "../../../../ui/primitives";
-import { describeHistory, formatDeviation } from "./chart-format";
+import { partialBucketText, withoutLeadingEmptyBuckets } from "../../../../../domain/kpi/figure-coverage";
+import { VisuallyHidden } from "../../../../ui/visually-hidden";
+import { bucketName, describeHistory, deviationFromLastYear, deviationFromPlan, seriesCoverage } from "./chart-format";
 import { ChartLegend } from "./chart-legend";
 import { BucketTooltip } from "./chart-tooltip";
 import { drawHistoryChart, type HistoryChartGeometry } from "./draw-history-chart";
@@ -34,9 +35,11 @@ export const DEFAULT_CHART_WIDTH = 640;
  * A KPI's history in buckets: actual as bars, planning as a line, last year dashed, forecast
  * dotted. d3 draws into the svg; hovering a bucket, or focusing the chart and moving with the
  * arrow keys, shows the bucket's values in a tooltip. The svg's accessible name summarizes the
- * series, and a visually hidden table holds every value.
+ * series, and a visually hidden table holds every value. Buckets before the first value are
+ * left out; a bucket whose actual covers only part of its months is hatched and says so.
  */
-export function KpiHistoryChart({ buckets, unit, currency, title, height = DEFAULT_CHART_HEIGHT, visible: visibleProp, onVisibleChange }: KpiHistoryChartProps) {
+export function KpiHistoryChart({ buckets: allBuckets, unit, currency, title, height = DEFAULT_CHART_HEIGHT, visible: visibleProp, onVisibleChange }: KpiHistoryChartProps) {
+  const buckets = useMemo(() => withoutLeadingEmptyBuckets(allBuckets), [allBuckets]);
   const theme = useTheme();
   const colours = useMemo(() => chartPalette(theme), [theme]);
   const [visible, setVisible] = useVisibility(visibleProp ?? ALL_SERIES_VISIBLE);
@@ -81,10 +84,12 @@ function HistoryPlot({ buckets, unit, currency, title, height, visible, colours 
   const activeIndex = active !== null && active < buckets.length ? active : null;
   const activeBucket = activeIndex === null ? undefined : buckets[activeIndex];
   const tooltipId = useId();
+  const hatchId = `partial-hatch-${useId().replace(/\W/g, "")}`;
+  const anyPartial = buckets.some((bucket) => partialBucketText(bucket) !== null || SERIES_KEYS.some((key) => bucket.monthCounts.period > 1 && seriesCoverage(bucket, key) !== null));
 
   useLayoutEffect(() => {
-    if (svgRef.current) geometryRef.current = drawHistoryChart(svgRef.current, { buckets, unit, currency, width, height, colours, visible, activeIndex });
-  }, [buckets, unit, currency, width, height, colours, visible, activeIndex]);
+    if (svgRef.current) geometryRef.current = drawHistoryChart(svgRef.current, { buckets, unit, currency, width, height, colours, visible, activeIndex, hatchId });
+  }, [buckets, unit, currency, width, height, colours, visible, activeIndex, hatchId]);
 
   const { refs, floatingStyles } = useFloating({
     open: activeIndex !== null,
@@ -149,6 +154,14 @@ function HistoryPlot({ buckets, unit, currency, title, height, visible, colours 
           onKeyDown={onKeyDown}
         />
       </Plot>
+      {anyPartial ? (
+        <Note>
+          <svg width="14" height="14" aria-hidden="true">
+            <rect width="14" height="14" fill={`url(#${hatchId})`} stroke={colours.actual} strokeWidth="1.5" />
+          </svg>
+          Hatched bars and hollow points cover only part of their period&apos;s months (hover for how many).
+        </Note>
+      ) : null}
       {activeBucket && (
         <FloatingPortal>
           <BucketTooltip ref={refs.setFloating} id={tooltipId} bucket={activeBucket} unit={unit} currency={currency} colours={colours} style={floatingStyles} />
@@ -174,17 +187,22 @@ function ValuesTable({ title, buckets, unit, currency }: { title: string; bucket
                 {SERIES_LABEL[key]}
               </th>
             ))}
-            <th scope="col">Actual vs. planning</th>
+            <th scope="col">Actual vs. plan</th>
+            <th scope="col">Actual vs. last year</th>
           </tr>
         </thead>
         <tbody>
           {buckets.map((bucket) => (
             <tr key={bucket.startDate}>
-              <th scope="row">{bucket.label}</th>
+              <th scope="row">
+                {bucketName(bucket)}
+                {bucket.monthCounts.period > 1 ? `, ${bucket.rangeLabel}` : ""}
+              </th>
               {SERIES_KEYS.map((key) => (
                 <td key={key}>{formatKpiValue(bucket[key], unit, { currency })}</td>
               ))}
-              <td>{formatDeviation(bucket)}</td>
+              <td>{deviationFromPlan(bucket)}</td>
+              <td>{deviationFromLastYear(bucket)}</td>
             </tr>
           ))}
         </tbody>
@@ -214,7 +232,7 @@ function bucketIndexOf(target: EventTarget): number | null {
 }
 
 const describeBucket = (bucket: HistoryBucket, unit: string, currency: string) =>
-  `${bucket.label}: ${SERIES_KEYS.map((key) => `${SERIES_LABEL[key]} ${formatKpiValue(bucket[key], unit, { currency })}`).join(", ")}, actual vs. planning ${formatDeviation(bucket)}.`;
+  `${bucketName(bucket)}: ${SERIES_KEYS.map((key) => `${SERIES_LABEL[key]} ${formatKpiValue(bucket[key], unit, { currency })}`).join(", ")}, actual vs. plan ${deviationFromPlan(bucket)}, vs. last year ${deviationFromLastYear(bucket)}.`;
 
 const Figure = styled.figure`
   margin: 0;
@@ -230,6 +248,15 @@ const Plot = styled.div`
   overflow: hidden;
   svg { display: block; }
   svg:focus-visible { outline: 2px solid ${(p) => p.theme.focus}; outline-offset: -2px; }
+`;
+
+const Note = styled.p`
+  margin: 0;
+  display: flex;
+  align-items: center;
+  gap: 6px;
+  font-size: 13px;
+  color: ${(p) => p.theme.textMuted};
 `;
 
 const Empty = styled.p`
