@@ -3,6 +3,7 @@ import { DEFAULT_DASHBOARD_FILTER, type KpiMeta, type KpiMonthValue } from "../.
 import { trendText, type TrendText } from "../../../../domain/kpi/card-texts";
 import { cardFigures, highAndLowPerformers, passesTrendFilter, type KpiCardFigures } from "../../../../domain/kpi/dashboard-card";
 import { formatKpiValue } from "../../../../domain/kpi/number-format";
+import { ytdBenchmarkBucket } from "../../../../domain/kpi/ytd-benchmark";
 import { fiscalYearLabel } from "../../../../domain/kpi/periods";
 import { fiscalYearStart } from "../../../../domain/fiscal-calendar";
 import { monthDateOf, monthIndexOf, monthLabel, monthRange, monthRangeLabel, type MonthIndex } from "../../../../domain/months";
@@ -69,7 +70,9 @@ export function DashboardView({ kind, title }: { kind: DashboardKind; title: str
     const months = monthsOf.get(kpi.id) ?? [];
     const ytd = aggregates?.data?.[kpi.id]?.ytd;
     const fullYear = aggregates?.data?.[kpi.id]?.fullyear;
-    const figures = cardFigures(kpi, months, filter, end, kind === "strategic" ? { actual: ytd?.actualValue ?? null, plan: ytd?.planningValue ?? null } : undefined);
+    const monthly = cardFigures(kpi, months, filter, end, kind === "strategic" ? { actual: ytd?.actualValue ?? null, plan: ytd?.planningValue ?? null } : undefined);
+    // Peer benchmarks are monthly levels: a year to date is bucketed as a month's worth.
+    const figures = kind === "strategic" && monthly.benchmark !== null ? { ...monthly, benchmark: ytdBenchmarkBucket(kpi, monthly.actual, ytd?.monthCounts.actualValue ?? 0) } : monthly;
     const format = (value: number | null | undefined) => formatKpiValue(value ?? null, kpi.unit, { currency: frame.currency });
     const planMonths = ytd?.monthCounts.planningValue ?? 0;
     const planNote = ytd && planMonths > 0 && planMonths < ytd.monthCounts.period ? `for ${planMonths} of ${ytd.monthCounts.period} months` : undefined;
