@@ -38,9 +38,17 @@ interface TrendKpi {
 /**
  * The trend of a card in words: "+33.3 % vs Sep 2026" (one month), "−4.0 % vs Jul – Sep 2026"
  * (three months), or what is missing: "No actual for Oct 2026", "No actual for Sep 2026 to
- * compare with", "Sep 2026 was 0", "Sign change since Sep 2026".
+ * compare with", "Sep 2026 was 0", "Sign change since Sep 2026". `namingRecent` also names the
+ * months measured ("Oct 2026: +33.3 % vs Sep 2026"), where the card's figure covers another
+ * period (a year to date).
  */
-export function trendText(kpi: TrendKpi, months: readonly { readonly date: string; readonly value: number | null }[], shown: MonthIndex, duration: number): TrendText {
+export function trendText(
+  kpi: TrendKpi,
+  months: readonly { readonly date: string; readonly value: number | null }[],
+  shown: MonthIndex,
+  duration: number,
+  { namingRecent = false }: { namingRecent?: boolean } = {},
+): TrendText {
   const { recent, before } = trendWindows(shown, duration);
   const actuals = new Map<MonthIndex, number>();
   for (const month of months) if (month.value !== null) actuals.set(monthIndexOf(month.date), month.value);
@@ -49,7 +57,7 @@ export function trendText(kpi: TrendKpi, months: readonly { readonly date: strin
   const deviation = percentDeviation(recentValue, beforeValue);
   switch (deviation.kind) {
     case "percent":
-      return { kind: "percent", text: `${deviation.text} vs ${spanLabel(before)}` };
+      return { kind: "percent", text: `${namingRecent ? `${spanLabel(recent)}: ` : ""}${deviation.text} vs ${spanLabel(before)}` };
     case "no-value":
       return { kind: "absent", text: `No actual for ${spanLabel(recent)}` };
     case "no-base":

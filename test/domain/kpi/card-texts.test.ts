@@ -19,6 +19,8 @@ test("a trend names the period it is measured against", () => {
   // Twelve months: the year before, across the turn of the year.
   const years = [month("2025-10-01", 100), month("2026-10-01", 50)];
   assert.equal(trendText(sum, years, OCT_2026, 12), { kind: "percent", text: "\u221250.0 % vs Nov 2024 – Oct 2025" });
+  // Under a year-to-date figure the trend also names the months it measures.
+  assert.equal(trendText(sum, quarters, monthIndexOf("2026-09-01"), 3, { namingRecent: true }), { kind: "percent", text: "Jul – Sep 2026: \u221210.0 % vs Apr – Jun 2026" });
 });
 
 test("a trend without a percentage says what is missing, never the sentinel", () => {

@@ -82,7 +82,7 @@ export function DashboardView({ kind, title }: { kind: DashboardKind; title: str
       id: kpi.id,
       figures,
       performance: figures.performance,
-      trend: trendText(kpi, months, shownMonth, filter.trendDuration),
+      trend: trendText(kpi, months, shownMonth, filter.trendDuration, { namingRecent: kind === "strategic" }),
       sparkline: sparklineValues(months, shownMonth),
       ...(planNote ? { planNote } : {}),
       ...(extra ? { extra } : {}),
