@@ -1,6 +1,6 @@
 import { monthIndexOf, monthRange, monthRangeLabel, type MonthIndex } from "../months";
 import { aggregate, type AggregationType } from "./aggregation";
-import { absentDeviationText, percentDeviation } from "./percent-deviation";
+import { absentDeviationText, fromPercentChange, percentDeviation } from "./percent-deviation";
 
 /**
  * The words of a KPI card: what its trend compares and what its deviations say when no
@@ -70,11 +70,15 @@ export function trendText(
 }
 
 /**
- * The deviation of the actual from the plan in words: "−20.0 % vs plan", or "No plan", "No
- * actual", "Plan is 0", "Sign change vs plan".
+ * The deviation of the actual from the plan in words, from the card's figures (whose percentage
+ * may compare only the months that have both, see ytd-card.ts): "−20.0 % vs plan", or "No plan",
+ * "No actual", "Plan is 0", "Sign change vs plan", "No month with both actual and plan".
  */
-export function planDeviationText(actual: number | null, plan: number | null): TrendText {
-  const deviation = percentDeviation(actual, plan);
+export function planDeviationText(figures: { readonly actual: number | null; readonly plan: number | null; readonly deviationPercent: number | null }): TrendText {
+  if (figures.actual === null) return { kind: "absent", text: "No actual" };
+  if (figures.plan === null) return { kind: "absent", text: "No plan" };
+  if (figures.deviationPercent === null) return { kind: "absent", text: "No month with both actual and plan" };
+  const deviation = fromPercentChange(figures.deviationPercent, figures.plan);
   if (deviation.kind === "percent") return { kind: "percent", text: `${deviation.text} vs plan` };
   const text = absentDeviationText(deviation, "plan");
   return { kind: "absent", text: text.charAt(0).toUpperCase() + text.slice(1) };

@@ -1,6 +1,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { planDeviationText, trendText, trendWindows } from "../../../src/domain/kpi/card-texts";
+import { percentChange } from "../../../src/domain/kpi/percent-change";
 import { monthIndexOf } from "../../../src/domain/months";
 
 const OCT_2026 = monthIndexOf("2026-10-01");
@@ -32,11 +33,14 @@ test("a trend without a percentage says what is missing, never the sentinel", ()
 });
 
 test("the deviation from plan in words", () => {
-  assert.equal(planDeviationText(160, 200), { kind: "percent", text: "\u221220.0 % vs plan" });
-  assert.equal(planDeviationText(160, null), { kind: "absent", text: "No plan" });
-  assert.equal(planDeviationText(null, 200), { kind: "absent", text: "No actual" });
-  assert.equal(planDeviationText(5, 0), { kind: "absent", text: "Plan is 0" });
-  assert.equal(planDeviationText(-5, 10), { kind: "absent", text: "Sign change vs plan" });
+  const words = (actual: number | null, plan: number | null) => planDeviationText({ actual, plan, deviationPercent: percentChange(actual, plan) });
+  assert.equal(words(160, 200), { kind: "percent", text: "\u221220.0 % vs plan" });
+  assert.equal(words(160, null), { kind: "absent", text: "No plan" });
+  assert.equal(words(null, 200), { kind: "absent", text: "No actual" });
+  assert.equal(words(5, 0), { kind: "absent", text: "Plan is 0" });
+  assert.equal(words(-5, 10), { kind: "absent", text: "Sign change vs plan" });
+  // A year to date whose plan months and actual months never meet.
+  assert.equal(planDeviationText({ actual: 50, plan: 40, deviationPercent: null }), { kind: "absent", text: "No month with both actual and plan" });
 });
 
 test.run();

@@ -3,7 +3,7 @@ import { DEFAULT_DASHBOARD_FILTER, type KpiMeta, type KpiMonthValue } from "../.
 import { trendText, type TrendText } from "../../../../domain/kpi/card-texts";
 import { cardFigures, highAndLowPerformers, passesTrendFilter, type KpiCardFigures } from "../../../../domain/kpi/dashboard-card";
 import { formatKpiValue } from "../../../../domain/kpi/number-format";
-import { ytdBenchmarkBucket } from "../../../../domain/kpi/ytd-benchmark";
+import { ytdCardFigures } from "../../../../domain/kpi/ytd-card";
 import { fiscalYearLabel } from "../../../../domain/kpi/periods";
 import { fiscalYearStart } from "../../../../domain/fiscal-calendar";
 import { monthDateOf, monthIndexOf, monthLabel, monthRange, monthRangeLabel, type MonthIndex } from "../../../../domain/months";
@@ -36,6 +36,7 @@ interface CardData {
   readonly trend: TrendText;
   readonly sparkline: (number | null)[];
   readonly planNote?: string;
+  readonly deviationNote?: string;
   readonly extra?: string;
 }
 
@@ -70,12 +71,9 @@ export function DashboardView({ kind, title }: { kind: DashboardKind; title: str
     const months = monthsOf.get(kpi.id) ?? [];
     const ytd = aggregates?.data?.[kpi.id]?.ytd;
     const fullYear = aggregates?.data?.[kpi.id]?.fullyear;
-    const monthly = cardFigures(kpi, months, filter, end, kind === "strategic" ? { actual: ytd?.actualValue ?? null, plan: ytd?.planningValue ?? null } : undefined);
-    // Peer benchmarks are monthly levels: a year to date is bucketed as a month's worth.
-    const figures = kind === "strategic" && monthly.benchmark !== null ? { ...monthly, benchmark: ytdBenchmarkBucket(kpi, monthly.actual, ytd?.monthCounts.actualValue ?? 0) } : monthly;
+    const strategic = kind === "strategic" && ytd ? ytdCardFigures(kpi, months, filter, end, ytd) : null;
+    const figures = strategic ? strategic.figures : cardFigures(kpi, months, filter, end);
     const format = (value: number | null | undefined) => formatKpiValue(value ?? null, kpi.unit, { currency: frame.currency });
-    const planMonths = ytd?.monthCounts.planningValue ?? 0;
-    const planNote = ytd && planMonths > 0 && planMonths < ytd.monthCounts.period ? `for ${planMonths} of ${ytd.monthCounts.period} months` : undefined;
     const extra = kind === "strategic" && fullYear ? `FY forecast ${format(fullYear.forecastProjectedValue)} · plan ${format(fullYear.planningValue)}` : undefined;
     return {
       kpi,
@@ -84,7 +82,8 @@ export function DashboardView({ kind, title }: { kind: DashboardKind; title: str
       performance: figures.performance,
       trend: trendText(kpi, months, shownMonth, filter.trendDuration, { namingRecent: kind === "strategic" }),
       sparkline: sparklineValues(months, shownMonth),
-      ...(planNote ? { planNote } : {}),
+      ...(strategic?.planNote ? { planNote: strategic.planNote } : {}),
+      ...(strategic?.deviationNote ? { deviationNote: strategic.deviationNote } : {}),
       ...(extra ? { extra } : {}),
     };
   });
@@ -95,7 +94,7 @@ export function DashboardView({ kind, title }: { kind: DashboardKind; title: str
   const failure = values?.status === "error" ? values : aggregates?.status === "error" ? aggregates : null;
   const loaded = values?.data !== undefined && (kind !== "strategic" || aggregates?.data !== undefined);
   const showBuckets = !filter.planningAsBenchmark && shown.some((card) => card.figures.benchmark !== null);
-  const toPerformer = (card: CardData) => ({ id: card.id, name: card.kpi.name, actual: card.figures.actual, plan: card.figures.plan, performance: card.performance });
+  const toPerformer = (card: CardData) => ({ id: card.id, name: card.kpi.name, actual: card.figures.actual, plan: card.figures.plan, deviationPercent: card.figures.deviationPercent, performance: card.performance });
 
   return (
     <Page aria-labelledby="dashboard-title" aria-busy={loading}>
@@ -151,6 +150,7 @@ function Cards({ cards, periodLabel, currency, shownMonth, headingLevel }: { car
           sparklineEnd={shownMonth}
           headingLevel={headingLevel}
           {...(card.planNote ? { planNote: card.planNote } : {})}
+          {...(card.deviationNote ? { deviationNote: card.deviationNote } : {})}
           {...(card.extra ? { extra: card.extra } : {})}
         />
       ))}

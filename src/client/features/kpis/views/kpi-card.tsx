@@ -27,6 +27,8 @@ export interface KpiCardProps {
   readonly sparklineEnd: MonthIndex;
   /** Said after the plan when it covers only part of the period, e.g. "for 7 of 10 months". */
   readonly planNote?: string;
+  /** Said after the deviation when it compares fewer months than the actual covers, e.g. "over the 7 months with both". */
+  readonly deviationNote?: string;
   /** A second line, e.g. the full-year forecast against the full-year plan. */
   readonly extra?: string;
   /** 3 under a category heading, 2 where the cards stand right under the page title. */
@@ -47,9 +49,9 @@ const VALIDATION_LABEL = { validated: null, in_validation: "In validation", unva
  * against, and badges: the benchmark bucket (or the plan status), outdated, validation. What is
  * absent is said in words. The title opens the KPI's detail page.
  */
-export function KpiCard({ kpi, figures, currency, periodLabel, trend, sparkline, sparklineEnd, planNote, extra, headingLevel = 3 }: KpiCardProps) {
+export function KpiCard({ kpi, figures, currency, periodLabel, trend, sparkline, sparklineEnd, planNote, deviationNote, extra, headingLevel = 3 }: KpiCardProps) {
   const format = (value: number | null) => formatKpiValue(value, kpi.unit, { currency });
-  const deviation = planDeviationText(figures.actual, figures.plan);
+  const deviation = planDeviationText(figures);
   const deviationTone = figures.performance === null || figures.performance === 0 ? "neutral" : figures.performance > 0 ? "good" : "bad";
   const trendTone = figures.trend === null || figures.trend === "neutral" ? "neutral" : (figures.trend === "up") === kpi.higherIsBetter ? "good" : "bad";
   const validation = VALIDATION_LABEL[kpi.validationState];
@@ -84,6 +86,7 @@ export function KpiCard({ kpi, figures, currency, periodLabel, trend, sparkline,
           {figures.plan !== null && figures.actual !== null ? (
             <span className={deviation.kind === "percent" ? deviationTone : "neutral"} data-testid="deviation">
               {deviation.text}
+              {deviation.kind === "percent" && deviationNote ? ` (${deviationNote})` : null}
             </span>
           ) : null}
         </div>

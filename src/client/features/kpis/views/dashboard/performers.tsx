@@ -10,6 +10,7 @@ export interface Performer {
   readonly name: string;
   readonly actual: number | null;
   readonly plan: number | null;
+  readonly deviationPercent: number | null;
   /** Deviation from plan in the KPI's good direction: above 0 is good. */
   readonly performance: number | null;
 }
@@ -25,7 +26,7 @@ export function Performers({ title, performers, emptyText }: { title: string; pe
           {performers.map((performer) => (
             <li key={performer.id}>
               <Link href={`/reporting/kpi-detail/${performer.id}`}>{performer.name}</Link>
-              <span className={performer.performance! > 0 ? "good" : "bad"}>{planDeviationText(performer.actual, performer.plan).text}</span>
+              <span className={performer.performance! > 0 ? "good" : "bad"}>{planDeviationText(performer).text}</span>
             </li>
           ))}
         </List>
