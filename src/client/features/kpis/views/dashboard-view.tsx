@@ -72,7 +72,8 @@ export function DashboardView({ kind, title }: { kind: DashboardKind; title: str
     const ytd = aggregates?.data?.[kpi.id]?.ytd;
     const fullYear = aggregates?.data?.[kpi.id]?.fullyear;
     const strategic = kind === "strategic" && ytd ? ytdCardFigures(kpi, months, filter, end, ytd) : null;
-    const figures = strategic ? strategic.figures : cardFigures(kpi, months, filter, end);
+    // A strategic card without its year to date shows none, never a month's figures under "YTD".
+    const figures = strategic ? strategic.figures : cardFigures(kpi, months, filter, end, kind === "strategic" ? { actual: null, plan: null } : undefined);
     const format = (value: number | null | undefined) => formatKpiValue(value ?? null, kpi.unit, { currency: frame.currency });
     const extra = kind === "strategic" && fullYear ? `FY forecast ${format(fullYear.forecastProjectedValue)} · plan ${format(fullYear.planningValue)}` : undefined;
     return {
@@ -92,7 +93,7 @@ export function DashboardView({ kind, title }: { kind: DashboardKind; title: str
   const periodLabel = kind === "strategic" ? "YTD" : monthLabel(shownMonth);
   const loading = values?.status === "loading" || aggregates?.status === "loading";
   const failure = values?.status === "error" ? values : aggregates?.status === "error" ? aggregates : null;
-  const loaded = values?.data !== undefined && (kind !== "strategic" || aggregates?.data !== undefined);
+  const loaded = values?.data != null && (kind !== "strategic" || aggregates?.data != null);
   const showBuckets = !filter.planningAsBenchmark && shown.some((card) => card.figures.benchmark !== null);
   const toPerformer = (card: CardData) => ({ id: card.id, name: card.kpi.name, actual: card.figures.actual, plan: card.figures.plan, deviationPercent: card.figures.deviationPercent, performance: card.performance });
 
