@@ -27,24 +27,26 @@ const months: KpiMonthValue[] = [
   { date: "2026-10-01", value: 160_000, planningValue: 200_000, lastYearValue: 95_000, forecastValue: 170_000 },
 ];
 const filter = { trendDuration: 1, trendOffset: 0, planningAsBenchmark: false };
+// The trend's words and the sparkline are made by the dashboard (card-texts.ts); the card shows them.
+const cardTexts = { trend: { kind: "percent", text: "+33.3 % vs Sep 2026" }, sparkline: [120_000, 160_000], sparklineEnd: monthIndexOf("2026-10-01") } as const;
 
 test("the KPI card shows actual, plan, deviation, trend, benchmark and the badges", async () => {
   const figures = cardFigures(revenue, months, filter, monthIndexOf("2026-10-01"));
-  const view = await renderWithBus(<KpiCard kpi={revenue} figures={figures} currency="USD" periodLabel="Oct 2026" />);
+  const view = await renderWithBus(<KpiCard kpi={revenue} figures={figures} currency="USD" periodLabel="Oct 2026" {...cardTexts} />);
   const card = screen.getByRole("article", { name: "Revenue" });
   assert.is(within(card).getByTestId("actual").textContent, "$ 160k");
   assert.match(card.textContent ?? "", /Oct 2026 plan \$ 200k/);
   assert.is(within(card).getByTestId("deviation").textContent, "−20.0 % vs plan");
-  assert.is(within(card).getByTestId("trend").textContent, "↑ +33.3 %");
+  assert.is(within(card).getByTestId("trend").textContent, "↑ +33.3 % vs Sep 2026");
   for (const badge of ["Top 25 %", "Outdated", "In validation"]) assert.ok(within(card).getByText(badge), badge);
   assert.is(within(card).getByRole("link", { name: "Revenue" }).getAttribute("href"), "/reporting/kpi-detail/7");
-  fireEvent.click(within(card).getByRole("button", { name: "Add Revenue to favorites" }));
+  fireEvent.click(within(card).getByRole("button", { name: "Revenue is not a favorite: add it" }));
   assert.equal(view.commands, [{ _tag: "ToggleFavorite", kpiId: 7 }]);
 });
 
 test("with planning as benchmark the card shows the plan status instead of the bucket", async () => {
   const figures = cardFigures(revenue, months, { ...filter, planningAsBenchmark: true }, monthIndexOf("2026-10-01"));
-  await renderWithBus(<KpiCard kpi={{ ...revenue, outdated: false, validationState: "validated" }} figures={figures} currency="EUR" periodLabel="Oct 2026" />);
+  await renderWithBus(<KpiCard kpi={{ ...revenue, outdated: false, validationState: "validated" }} figures={figures} currency="EUR" periodLabel="Oct 2026" {...cardTexts} />);
   const card = screen.getByRole("article", { name: "Revenue" });
   assert.ok(within(card).getByText("Behind plan"));
   assert.is(within(card).queryByText("Top 25 %"), null);

@@ -1,30 +1,101 @@
-import { styled } from "styled-components";
 import { DEFAULT_DASHBOARD_FILTER, type DashboardFilter } from "../../../../contracts/kpis";
 import { IGNORE_LAST_MONTHS_OPTIONS } from "../../../../domain/kpi/aggregation";
 import { monthDateOf } from "../../../../domain/months";
 import type { AppState } from "../../../app/state";
 import { useDispatch, useModel } from "../../../bus/use-model";
-import { Button } from "../../../ui/primitives";
+import { CheckboxGroup, FilterSelect } from "../../../ui/compact-controls";
+import { FilterBar, type FilterBarItem } from "../../../ui/filter-bar";
+import { Checkbox } from "../../../ui/inputs";
 import type { Dashboard } from "../model";
 import { useReportingFrame } from "./hooks";
-import { ReportToolbar } from "./report-toolbar";
+import { useReportingPeriodItems } from "./reporting-period";
 
-/** The report toolbar, with the trend checkboxes as one labelled group. */
-const Bar = styled(ReportToolbar)`
-  fieldset { border: none; padding: 0; margin: 0; display: flex; gap: 10px; align-items: center; }
-  legend { float: left; margin-right: 6px; }
-  fieldset label { display: flex; gap: 4px; align-items: center; }
-`;
 const TREND_DURATIONS = [1, 3, 6, 12];
 const TREND_OFFSETS = [0, 1, 2, 3, 6, 12];
-const DIRECTIONS = [
-  ["up", "Up"],
-  ["neutral", "Neutral"],
-  ["down", "Down"],
-  ["null", "No trend"],
-] as const;
+type Direction = "up" | "neutral" | "down" | "null";
+const DIRECTIONS: readonly { value: Direction; label: string }[] = [
+  { value: "up", label: "Up" },
+  { value: "neutral", label: "Neutral" },
+  { value: "down", label: "Down" },
+  { value: "null", label: "No trend" },
+];
 
-/** The reporting month and the 0-3 last months left out; shared by every reporting screen. */
+/**
+ * The filter bar of a dashboard: the reporting month and the left-out months (they say what the
+ * numbers are), then the dashboard's own filters (spec section 9 defaults). Changes apply at
+ * once and are saved after 100 ms; Reset returns every filter the bar shows to its default,
+ * the reporting month included. Without `dashboard` (my dashboard) the bar holds only the period.
+ */
+export function DashboardFilterBar({ dashboard }: { dashboard?: Dashboard }) {
+  const period = useReportingPeriodItems();
+  const own = useDashboardFilterItems(dashboard ?? "operational");
+  const items = dashboard ? [...period.items, ...own.items] : period.items;
+  return (
+    <FilterBar
+      label="Dashboard filters"
+      items={items}
+      onReset={() => {
+        period.resetReportingPeriod();
+        if (dashboard) own.reset();
+      }}
+    />
+  );
+}
+
+function useDashboardFilterItems(dashboard: Dashboard): { items: FilterBarItem[]; reset: () => void } {
+  const dispatch = useDispatch();
+  const filter = useModel((state: AppState) => state.kpis.filters[dashboard]);
+  const change = (patch: Partial<DashboardFilter>) => dispatch({ _tag: "ChangeDashboardFilter", dashboard, filter: { ...filter, ...patch } });
+  const directions = DIRECTIONS.map((direction) => direction.value).filter((direction) => filter[direction]);
+  const items: FilterBarItem[] = [
+    {
+      key: "trend-duration",
+      changed: filter.trendDuration !== DEFAULT_DASHBOARD_FILTER.trendDuration,
+      control: (
+        <FilterSelect
+          label="Trend over"
+          value={filter.trendDuration}
+          options={TREND_DURATIONS.map((months) => ({ value: months, label: months === 1 ? "1 month" : `${months} months` }))}
+          onChange={(trendDuration) => change({ trendDuration })}
+        />
+      ),
+    },
+    {
+      key: "trend-offset",
+      priority: "secondary",
+      changed: filter.trendOffset !== DEFAULT_DASHBOARD_FILTER.trendOffset,
+      control: (
+        <FilterSelect
+          label="Months back"
+          value={filter.trendOffset}
+          options={TREND_OFFSETS.map((months) => ({ value: months, label: months === 0 ? "None" : String(months) }))}
+          onChange={(trendOffset) => change({ trendOffset })}
+        />
+      ),
+    },
+    {
+      key: "trend-directions",
+      priority: "secondary",
+      changed: DIRECTIONS.some(({ value }) => filter[value] !== DEFAULT_DASHBOARD_FILTER[value]),
+      control: (
+        <CheckboxGroup legend="Trend" options={DIRECTIONS} value={directions} onChange={(chosen) => change(Object.fromEntries(DIRECTIONS.map(({ value }) => [value, chosen.includes(value)])))} />
+      ),
+    },
+    {
+      key: "planning-as-benchmark",
+      priority: "secondary",
+      changed: filter.planningAsBenchmark !== DEFAULT_DASHBOARD_FILTER.planningAsBenchmark,
+      control: <Checkbox label="Planning as benchmark" checked={filter.planningAsBenchmark} onChange={(event) => change({ planningAsBenchmark: event.target.checked })} />,
+    },
+  ];
+  return { items, reset: () => change(DEFAULT_DASHBOARD_FILTER) };
+}
+
+/**
+ * The reporting month and the 0-3 last months left out as plain labelled controls. Kept for the
+ * KPI detail, financial dashboard and list view until they use `useReportingPeriodItems` in
+ * their FilterBar; delete it then.
+ */
 export function ReportingPeriodControls() {
   const dispatch = useDispatch();
   const frame = useReportingFrame();
@@ -51,53 +122,5 @@ export function ReportingPeriodControls() {
         </select>
       </label>
     </>
-  );
-}
-
-/** The dashboard's filters (spec section 9 defaults); changes apply at once, saved after 100 ms. */
-export function DashboardFilters({ dashboard }: { dashboard: Dashboard }) {
-  const dispatch = useDispatch();
-  const filter = useModel((state: AppState) => state.kpis.filters[dashboard]);
-  const change = (patch: Partial<DashboardFilter>) => dispatch({ _tag: "ChangeDashboardFilter", dashboard, filter: { ...filter, ...patch } });
-  return (
-    <Bar as="form" aria-label="Dashboard filters" onSubmit={(event) => event.preventDefault()}>
-      <ReportingPeriodControls />
-      <label>
-        Trend over
-        <select value={filter.trendDuration} onChange={(event) => change({ trendDuration: Number(event.target.value) })}>
-          {TREND_DURATIONS.map((months) => (
-            <option key={months} value={months}>
-              {months === 1 ? "1 month" : `${months} months`}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Months back
-        <select value={filter.trendOffset} onChange={(event) => change({ trendOffset: Number(event.target.value) })}>
-          {TREND_OFFSETS.map((months) => (
-            <option key={months} value={months}>
-              {months}
-            </option>
-          ))}
-        </select>
-      </label>
-      <fieldset>
-        <legend>Trend</legend>
-        {DIRECTIONS.map(([key, label]) => (
-          <label key={key}>
-            <input type="checkbox" checked={filter[key]} onChange={(event) => change({ [key]: event.target.checked })} />
-            {label}
-          </label>
-        ))}
-      </fieldset>
-      <label style={{ display: "flex", gap: 4, alignItems: "center" }}>
-        <input type="checkbox" checked={filter.planningAsBenchmark} onChange={(event) => change({ planningAsBenchmark: event.target.checked })} />
-        Planning as benchmark
-      </label>
-      <Button type="button" $variant="plain" onClick={() => change(DEFAULT_DASHBOARD_FILTER)}>
-        Reset filters
-      </Button>
-    </Bar>
   );
 }

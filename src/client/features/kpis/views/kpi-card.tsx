@@ -1,44 +1,18 @@
 import { Link } from "wouter";
 import { styled } from "styled-components";
 import type { KpiMeta } from "../../../../contracts/kpis";
+import { planDeviationText, type TrendText } from "../../../../domain/kpi/card-texts";
 import type { KpiCardFigures } from "../../../../domain/kpi/dashboard-card";
 import { isSentinel } from "../../../../domain/kpi/dashboard-card";
 import { formatKpiValue } from "../../../../domain/kpi/number-format";
+import type { MonthIndex } from "../../../../domain/months";
+import { Badge as ToneBadge, type BadgeTone } from "../../../ui/badge";
+import { bucketLabel } from "../../../ui/benchmark";
+import { Card } from "../../../ui/card";
+import { numeric } from "../../../ui/numeric";
+import { FONT_WEIGHT, SPACE, TYPE_SCALE } from "../../../ui/tokens";
+import { KpiSparkline } from "./dashboard/kpi-sparkline";
 import { FavoriteButton } from "./favorite-button";
-
-const Card = styled.article`
-  background: ${(p) => p.theme.surface};
-  border: 1px solid ${(p) => p.theme.border};
-  border-radius: 10px;
-  padding: 14px 16px;
-  display: grid;
-  gap: 8px;
-  min-width: 0;
-  header { display: flex; justify-content: space-between; gap: 8px; align-items: start; }
-  h3 { margin: 0; font-size: 14px; font-weight: 600; line-height: 1.3; }
-  h3 a { color: ${(p) => p.theme.text}; text-decoration: none; }
-  h3 a:hover { text-decoration: underline; }
-  .actual { font-size: 24px; font-weight: 600; font-variant-numeric: tabular-nums; }
-  .line { display: flex; flex-wrap: wrap; gap: 6px 12px; font-size: 13px; color: ${(p) => p.theme.textMuted}; }
-  .good { color: ${(p) => p.theme.positive}; }
-  .bad { color: ${(p) => p.theme.danger}; }
-  .badges { display: flex; flex-wrap: wrap; gap: 6px; }
-`;
-
-export const Badge = styled.span<{ $tone?: "warning" | "muted" | "accent" }>`
-  font-size: 12px;
-  border-radius: 999px;
-  padding: 2px 8px;
-  border: 1px solid ${(p) => (p.$tone === "warning" ? p.theme.warning : p.$tone === "accent" ? p.theme.accent : p.theme.border)};
-  color: ${(p) => (p.$tone === "warning" ? p.theme.warning : p.$tone === "accent" ? p.theme.accent : p.theme.textMuted)};
-`;
-
-const TREND_ARROW = { up: "↑", neutral: "→", down: "↓" } as const;
-const BENCHMARK_LABEL = { top5: "Top 5 %", top25: "Top 25 %", average50: "Average 50 %", bottom25: "Bottom 25 %", bottom5: "Bottom 5 %" } as const;
-const VALIDATION_LABEL = { validated: null, in_validation: "In validation", unvalidated: "Unvalidated" } as const;
-
-export const percentText = (percent: number | null) =>
-  percent === null ? "–" : isSentinel(percent) ? (percent > 0 ? "> +999 %" : "< −999 %") : `${percent > 0 ? "+" : ""}${formatKpiValue(percent, "percentage", { decimals: 1 })}`;
 
 export interface KpiCardProps {
   readonly kpi: KpiMeta;
@@ -46,49 +20,129 @@ export interface KpiCardProps {
   readonly currency: string;
   /** What the figures cover ("Oct 2026", "YTD"), shown with the plan. */
   readonly periodLabel: string;
+  /** The trend in words, with the period it is measured against (card-texts.ts). */
+  readonly trend: TrendText;
+  /** The actuals of the last months, oldest first, ending with `sparklineEnd`. */
+  readonly sparkline: readonly (number | null)[];
+  readonly sparklineEnd: MonthIndex;
+  /** Said after the plan when it covers only part of the period, e.g. "for 7 of 10 months". */
+  readonly planNote?: string;
+  /** Said after the deviation when it compares fewer months than the actual covers, e.g. "over the 7 months with both". */
+  readonly deviationNote?: string;
   /** A second line, e.g. the full-year forecast against the full-year plan. */
   readonly extra?: string;
+  /** 3 under a category heading, 2 where the cards stand right under the page title. */
+  readonly headingLevel?: 2 | 3;
 }
 
+const TREND_ARROW = { up: "↑", neutral: "→", down: "↓" } as const;
+const PLAN_STATUS: Record<NonNullable<KpiCardFigures["planStatus"]>, { label: string; tone: BadgeTone }> = {
+  ahead: { label: "Ahead of plan", tone: "good" },
+  "on plan": { label: "On plan", tone: "accent" },
+  behind: { label: "Behind plan", tone: "bad" },
+};
+const VALIDATION_LABEL = { validated: null, in_validation: "In validation", unvalidated: "Unvalidated" } as const;
+
 /**
- * One KPI on a dashboard: actual, plan and deviation (coloured in the KPI's good direction),
- * trend, the benchmark bucket or plan status, and the outdated and validation badges.
+ * One KPI on a dashboard: the actual with its last months as a sparkline, the plan and the
+ * deviation from it (coloured in the KPI's good direction), the trend with the period it compares
+ * against, and badges: the benchmark bucket (or the plan status), outdated, validation. What is
+ * absent is said in words. The title opens the KPI's detail page.
  */
-export function KpiCard({ kpi, figures, currency, periodLabel, extra }: KpiCardProps) {
+export function KpiCard({ kpi, figures, currency, periodLabel, trend, sparkline, sparklineEnd, planNote, deviationNote, extra, headingLevel = 3 }: KpiCardProps) {
   const format = (value: number | null) => formatKpiValue(value, kpi.unit, { currency });
-  const tone = figures.performance === null || figures.performance === 0 ? "" : figures.performance > 0 ? "good" : "bad";
+  const deviation = planDeviationText(figures);
+  const deviationTone = figures.performance === null || figures.performance === 0 ? "neutral" : figures.performance > 0 ? "good" : "bad";
+  const trendTone = figures.trend === null || figures.trend === "neutral" ? "neutral" : (figures.trend === "up") === kpi.higherIsBetter ? "good" : "bad";
   const validation = VALIDATION_LABEL[kpi.validationState];
   return (
-    <Card aria-label={kpi.name} data-kpi-id={kpi.id}>
-      <header>
-        <h3>
-          <Link href={`/reporting/kpi-detail/${kpi.id}`}>{kpi.name}</Link>
-        </h3>
-        <FavoriteButton kpiId={kpi.id} name={kpi.name} />
-      </header>
-      <div className="actual" data-testid="actual">
-        {format(figures.actual)}
-      </div>
-      <div className="line">
-        <span>
-          {periodLabel} plan {format(figures.plan)}
-        </span>
-        <span className={tone} data-testid="deviation">
-          {percentText(figures.deviationPercent)} vs plan
-        </span>
-      </div>
-      <div className="line">
-        <span data-testid="trend" aria-label={figures.trend ? `Trend ${figures.trend} ${percentText(figures.trendPercent)}` : "No trend"}>
-          {figures.trend ? `${TREND_ARROW[figures.trend]} ${percentText(figures.trendPercent)}` : "No trend data"}
-        </span>
-        {extra ? <span>{extra}</span> : null}
-      </div>
-      <div className="badges">
-        {figures.benchmark ? <Badge $tone="accent">{BENCHMARK_LABEL[figures.benchmark]}</Badge> : null}
-        {figures.planStatus ? <Badge $tone="accent">{figures.planStatus === "on plan" ? "On plan" : figures.planStatus === "ahead" ? "Ahead of plan" : "Behind plan"}</Badge> : null}
-        {kpi.outdated ? <Badge $tone="warning">Outdated</Badge> : null}
-        {validation ? <Badge $tone="muted">{validation}</Badge> : null}
-      </div>
+    <Card
+      as="article"
+      padding="md"
+      headingLevel={headingLevel}
+      aria-label={kpi.name}
+      data-kpi-id={kpi.id}
+      title={<TitleLink href={`/reporting/kpi-detail/${kpi.id}`}>{kpi.name}</TitleLink>}
+      actions={<FavoriteButton kpiId={kpi.id} name={kpi.name} />}
+    >
+      <Body>
+        <div className="headline">
+          {figures.actual === null ? (
+            <span className="no-actual" data-testid="actual">
+              No actual
+            </span>
+          ) : (
+            <span className="actual" data-testid="actual">
+              {format(figures.actual)}
+            </span>
+          )}
+          <KpiSparkline values={sparkline} lastMonth={sparklineEnd} unit={kpi.unit} currency={currency} />
+        </div>
+        <div className="line">
+          <span>
+            {figures.plan === null ? `${periodLabel}: no plan` : `${periodLabel} plan ${format(figures.plan)}`}
+            {figures.plan !== null && planNote ? ` (${planNote})` : null}
+          </span>
+          {figures.plan !== null && figures.actual !== null ? (
+            <span className={deviation.kind === "percent" ? deviationTone : "neutral"} data-testid="deviation">
+              {deviation.text}
+              {deviation.kind === "percent" && deviationNote ? ` (${deviationNote})` : null}
+            </span>
+          ) : null}
+        </div>
+        <div className="line">
+          <span className={trendTone} data-testid="trend">
+            {figures.trend ? <span aria-hidden="true">{TREND_ARROW[figures.trend]} </span> : null}
+            {trend.text}
+          </span>
+        </div>
+        {extra ? <div className="line">{extra}</div> : null}
+        <div className="badges">
+          {figures.benchmark ? <ToneBadge tone={figures.benchmark}>{bucketLabel(figures.benchmark)}</ToneBadge> : null}
+          {figures.planStatus ? <ToneBadge tone={PLAN_STATUS[figures.planStatus].tone}>{PLAN_STATUS[figures.planStatus].label}</ToneBadge> : null}
+          {kpi.outdated ? <ToneBadge tone="warning">Outdated</ToneBadge> : null}
+          {validation ? <ToneBadge tone="neutral">{validation}</ToneBadge> : null}
+        </div>
+      </Body>
     </Card>
   );
 }
+
+const TitleLink = styled(Link)`
+  color: ${(p) => p.theme.text};
+  font-size: ${TYPE_SCALE.md.size};
+  line-height: ${TYPE_SCALE.md.lineHeight};
+  font-weight: ${FONT_WEIGHT.semibold};
+  text-decoration: none;
+  &:hover { text-decoration: underline; }
+`;
+
+const Body = styled.div`
+  display: grid;
+  gap: ${SPACE.xs};
+  min-width: 0;
+  .headline { display: grid; grid-template-columns: auto minmax(0, 1fr); align-items: center; gap: ${SPACE.md}; min-height: 36px; }
+  .actual { ${numeric} font-size: ${TYPE_SCALE.figure.size}; line-height: ${TYPE_SCALE.figure.lineHeight}; font-weight: ${FONT_WEIGHT.semibold}; }
+  .no-actual { font-size: ${TYPE_SCALE.lg.size}; color: ${(p) => p.theme.textMuted}; }
+  .line { display: flex; flex-wrap: wrap; gap: ${SPACE.xxs} ${SPACE.md}; font-size: ${TYPE_SCALE.sm.size}; line-height: ${TYPE_SCALE.sm.lineHeight}; color: ${(p) => p.theme.textMuted}; ${numeric} white-space: normal; }
+  .good { color: ${(p) => p.theme.good}; }
+  .bad { color: ${(p) => p.theme.bad}; }
+  .neutral { color: ${(p) => p.theme.textMuted}; }
+  .badges { display: flex; flex-wrap: wrap; gap: ${SPACE.xs}; margin-top: ${SPACE.xxs}; }
+  .badges:empty { display: none; }
+`;
+
+/**
+ * Kept for the KPI detail screen and the value grid, which still import them from here: they
+ * belong to the screens' own helpers (card-texts.ts, ui/badge.tsx replace them); delete both once
+ * those screens no longer import them.
+ */
+export const Badge = styled.span<{ $tone?: "warning" | "muted" | "accent" }>`
+  font-size: 12px;
+  border-radius: 999px;
+  padding: 2px 8px;
+  border: 1px solid ${(p) => (p.$tone === "warning" ? p.theme.warning : p.$tone === "accent" ? p.theme.accent : p.theme.border)};
+  color: ${(p) => (p.$tone === "warning" ? p.theme.warning : p.$tone === "accent" ? p.theme.accent : p.theme.textMuted)};
+`;
+export const percentText = (percent: number | null) =>
+  percent === null ? "–" : isSentinel(percent) ? (percent > 0 ? "> +999 %" : "< −999 %") : `${percent > 0 ? "+" : ""}${formatKpiValue(percent, "percentage", { decimals: 1 })}`;
