@@ -1,4 +1,4 @@
-import { Link } from "wouter";
+import { Link, useLocation } from "wouter";
 import { styled } from "styled-components";
 import type { KpiMeta } from "../../../../contracts/kpis";
 import { planDeviationText, type TrendText } from "../../../../domain/kpi/card-texts";
@@ -55,6 +55,8 @@ export function KpiCard({ kpi, figures, currency, periodLabel, trend, sparkline,
   const deviationTone = figures.performance === null || figures.performance === 0 ? "neutral" : figures.performance > 0 ? "good" : "bad";
   const trendTone = figures.trend === null || figures.trend === "neutral" ? "neutral" : (figures.trend === "up") === kpi.higherIsBetter ? "good" : "bad";
   const validation = VALIDATION_LABEL[kpi.validationState];
+  // The detail's breadcrumbs name the screen the person came from.
+  const [from] = useLocation();
   return (
     <Card
       as="article"
@@ -62,7 +64,13 @@ export function KpiCard({ kpi, figures, currency, periodLabel, trend, sparkline,
       headingLevel={headingLevel}
       aria-label={kpi.name}
       data-kpi-id={kpi.id}
-      title={<TitleLink href={`/reporting/kpi-detail/${kpi.id}`}>{kpi.name}</TitleLink>}
+      title={
+        <TitleLink>
+          <Link href={`/reporting/kpi-detail/${kpi.id}`} state={{ from }}>
+            {kpi.name}
+          </Link>
+        </TitleLink>
+      }
       actions={<FavoriteButton kpiId={kpi.id} name={kpi.name} />}
     >
       <Body>
@@ -108,13 +116,15 @@ export function KpiCard({ kpi, figures, currency, periodLabel, trend, sparkline,
   );
 }
 
-const TitleLink = styled(Link)`
-  color: ${(p) => p.theme.text};
-  font-size: ${TYPE_SCALE.md.size};
-  line-height: ${TYPE_SCALE.md.lineHeight};
-  font-weight: ${FONT_WEIGHT.semibold};
-  text-decoration: none;
-  &:hover { text-decoration: underline; }
+const TitleLink = styled.span`
+  a {
+    color: ${(p) => p.theme.text};
+    font-size: ${TYPE_SCALE.md.size};
+    line-height: ${TYPE_SCALE.md.lineHeight};
+    font-weight: ${FONT_WEIGHT.semibold};
+    text-decoration: none;
+  }
+  a:hover { text-decoration: underline; }
 `;
 
 const Body = styled.div`

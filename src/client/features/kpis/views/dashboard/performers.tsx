@@ -1,4 +1,4 @@
-import { Link } from "wouter";
+import { Link, useLocation } from "wouter";
 import { styled } from "styled-components";
 import { planDeviationText } from "../../../../../domain/kpi/card-texts";
 import { Card } from "../../../../ui/card";
@@ -17,6 +17,7 @@ export interface Performer {
 
 /** A ranked list of KPIs (high or low performers), each opening its detail page, with its deviation from plan. */
 export function Performers({ title, performers, emptyText }: { title: string; performers: readonly Performer[]; emptyText: string }) {
+  const [from] = useLocation(); // for the detail's breadcrumbs
   return (
     <Card title={title} padding="md">
       {performers.length === 0 ? (
@@ -25,7 +26,7 @@ export function Performers({ title, performers, emptyText }: { title: string; pe
         <List>
           {performers.map((performer) => (
             <li key={performer.id}>
-              <Link href={`/reporting/kpi-detail/${performer.id}`}>{performer.name}</Link>
+              <Link href={`/reporting/kpi-detail/${performer.id}`} state={{ from }}>{performer.name}</Link>
               <span className={performer.performance! > 0 ? "good" : "bad"}>{planDeviationText(performer).text}</span>
             </li>
           ))}
