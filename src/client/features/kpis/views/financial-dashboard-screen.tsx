@@ -132,7 +132,7 @@ export default function FinancialDashboardScreen() {
   const selectionName = periodName(selection.start, selection.end, frame.fiscalYearOffset);
 
   return (
-    <Page aria-labelledby="financial-title" aria-busy={values?.status === "loading"}>
+    <Page as="section" aria-labelledby="financial-title" aria-busy={values?.status === "loading"}>
       <PageHeader
         headingId="financial-title"
         title="Financial dashboard"
