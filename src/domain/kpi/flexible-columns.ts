@@ -198,6 +198,18 @@ export function columnCoverage(column: FlexibleColumn, context: Pick<FlexibleCon
   return { label: periodName(first, last, context.fiscalYearOffset), rangeLabel: monthRangeLabel(first, last), months: months.length, covered };
 }
 
+/**
+ * A column's coverage narrowed to its data: when no KPI of the table has data for more than N of
+ * the months the column could cover (last year's full year in the first year of data, a plan
+ * entered for seven months), the column as a whole covers N. Without any value it stays as it is.
+ */
+export function coverageOfData(coverage: ColumnCoverage | null, cells: Iterable<ColumnCell | undefined>): ColumnCoverage | null {
+  if (!coverage) return null;
+  let most = -1;
+  for (const cell of cells) if (cell?.kind === "value" && cell.value !== null) most = Math.max(most, cell.months);
+  return most < 0 || most >= coverage.covered ? coverage : { ...coverage, covered: most };
+}
+
 /** Whether a column covers only part of its months, and how much: "10 of 12 months"; null when whole. */
 export function partialText(covered: number, months: number): string | null {
   return covered < months ? `${covered} of ${months} ${months === 1 ? "month" : "months"}` : null;

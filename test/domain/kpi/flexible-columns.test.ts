@@ -8,6 +8,7 @@ import {
   columnFigure,
   columnMonths,
   columnScales,
+  coverageOfData,
   formatCellInColumn,
   partialText,
   periodName,
@@ -244,6 +245,15 @@ test("coverage: the period's name, its months, and how many can hold data (actua
   for (const [name, column, expected] of table) assert.equal(columnCoverage(column, context), expected, name);
   assert.is(columnCoverage(col("deviation", undefined), context), null);
   assert.equal([partialText(7, 12), partialText(2, 3), partialText(0, 1), partialText(12, 12)], ["7 of 12 months", "2 of 3 months", "0 of 1 month", null]);
+});
+
+test("a column's coverage narrowed to the most months any KPI has data for", () => {
+  const fy = columnCoverage(col("full_year", "actuals", year(-1)), context);
+  const value = (months: number, v: number | null = 1): ColumnCell => ({ kind: "value", value: v, months });
+  assert.equal(coverageOfData(fy, [value(5), value(4), undefined])?.covered, 5, "the first year of data: 5 of 12 months");
+  assert.is(coverageOfData(fy, [value(12), value(5)]), fy, "one KPI with every month: the column is whole");
+  assert.is(coverageOfData(fy, [value(0, null)]), fy, "no values: unchanged");
+  assert.is(coverageOfData(null, [value(3)]), null);
 });
 
 test("period names: a month, a whole fiscal bucket by its name, any other run as a range", () => {

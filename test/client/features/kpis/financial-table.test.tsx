@@ -11,7 +11,7 @@ import { ColumnPicker } from "../../../../src/client/features/kpis/views/financi
 import { DARK } from "../../../../src/client/ui/theme";
 import { kpiMeta } from "../../../support/kpi-meta";
 import { actualComparisonColumns, columnScales, columnTitle, computeColumns, formatCellInColumn, seriesFromMonthValues } from "../../../../src/domain/kpi/flexible-columns";
-import { monthIndexOf } from "../../../../src/domain/months";
+import { monthDateOf, monthIndexOf } from "../../../../src/domain/months";
 
 test.after.each(() => cleanup());
 
@@ -93,21 +93,31 @@ test("a column in millions shows every figure in millions, the small ones too", 
   assert.match(screen.getAllByRole("columnheader")[1]!.textContent ?? "", /Oct 2026.*€ M/);
 });
 
-test("partial periods: a column whose months reach past the reporting month is marked in its header; a KPI with fewer months of data in its cell", () => {
+test("partial periods: a column that only part of its months stand behind is marked in its header; a KPI with fewer months than its column in its cell", () => {
   const columns = [
     { id: "fy", type: "full_year" as const, dataType: "actuals" as const },
     { id: "plan-fy", type: "full_year" as const, dataType: "planning" as const },
   ];
-  themed(<FinancialTable kpis={kpis} values={values} columns={columns} selection={selection} fiscalYearOffset={3} currency="EUR" />);
+  // Revenue: actuals Apr-Oct (7 months so far), a plan for the whole year; Costs: only Aug-Oct of both.
+  const year = Array.from({ length: 12 }, (_, index) => monthDateOf(monthIndexOf("2026-04-01") + index));
+  const revenue = year.map((date, index) => ({ date, value: index < 7 ? 100_000 : null, planningValue: 90_000, lastYearValue: null, forecastValue: null }));
+  const partly: ValuesResponse = { kpis: [{ id: 1, values: revenue }, ...values.kpis.filter((entry) => entry.id !== 1)] };
+  themed(<FinancialTable kpis={kpis} values={partly} columns={columns} selection={{ start: selection.end, end: selection.end }} fiscalYearOffset={3} currency="EUR" />);
   const [, actualFy, planFy] = screen.getAllByRole("columnheader");
   assert.is(actualFy!.querySelector("[data-partial]")?.getAttribute("data-partial"), "7 of 12 months", "Apr-Oct of a year from April");
   assert.match(actualFy!.textContent ?? "", /partial: 7 of 12 months/);
-  assert.is(planFy!.querySelector("[data-partial]"), null, "a plan can cover the whole year");
-  // The plan of the example has only Aug-Oct: 3 of the year's 12 months; the actuals 3 of the 7 so far.
-  const [actualCell, planCell] = cellsOf("Revenue");
-  assert.is(planCell!.querySelector("[data-partial]")?.getAttribute("data-partial"), "3 of 12 months");
-  assert.match(planCell!.textContent ?? "", /partial: 3 of 12 months/);
-  assert.is(actualCell!.querySelector("[data-partial]")?.getAttribute("data-partial"), "3 of 12 months");
+  assert.is(planFy!.querySelector("[data-partial]"), null, "Revenue's plan covers the whole year");
+  assert.is(cellsOf("Revenue")[0]!.querySelector("[data-partial]"), null, "as many months as its column");
+  const [costsActual, costsPlan] = cellsOf("Costs");
+  assert.is(costsActual!.querySelector("[data-partial]")?.getAttribute("data-partial"), "3 of 12 months");
+  assert.is(costsPlan!.querySelector("[data-partial]")?.getAttribute("data-partial"), "3 of 12 months");
+  assert.match(costsPlan!.textContent ?? "", /partial: 3 of 12 months/);
+});
+
+test("a column whose every KPI has data for only some months says so in its header", () => {
+  themed(<FinancialTable kpis={kpis} values={values} columns={[{ id: "plan-fy", type: "full_year", dataType: "planning" }]} selection={selection} fiscalYearOffset={3} currency="EUR" />);
+  assert.is(screen.getAllByRole("columnheader")[1]!.querySelector("[data-partial]")?.getAttribute("data-partial"), "3 of 12 months", "plans for Aug-Oct only");
+  assert.is(cellsOf("Revenue")[0]!.querySelector("[data-partial]"), null, "the header says it once");
 });
 
 test("default expand level 1: roots and their children show, grandchildren after toggling; names link to the KPI detail", () => {

@@ -8,6 +8,7 @@ import {
   columnScales,
   columnTitle,
   computeColumns,
+  coverageOfData,
   EMPTY_SERIES,
   formatCellInColumn,
   partialText,
@@ -20,7 +21,7 @@ import {
 import { DEFAULT_EXPAND_LEVEL, kpiTree, toggleRow, visibleRows } from "../../../../../domain/kpi/kpi-tree";
 import type { MonthIndex } from "../../../../../domain/months";
 import { RowToggle, Table, TableFrame, Td, Th, TreeLeaf } from "../../../../ui/table-parts";
-import { FONT_WEIGHT, TYPE_SCALE } from "../../../../ui/tokens";
+import { FONT_WEIGHT, MEDIA, TYPE_SCALE } from "../../../../ui/tokens";
 import { VisuallyHidden } from "../../../../ui/visually-hidden";
 import { CellPartialMark, PartialMark, PeriodName } from "./period-marks";
 
@@ -68,7 +69,10 @@ export function FinancialTable({ kpis, values, columns, selection, fiscalYearOff
   // The scale of each column is chosen over every KPI of the category, shown or folded away, so
   // unfolding a row never rescales the column.
   const scales = useMemo(() => columnScales(columns, kpis.map((kpi) => ({ unit: kpi.unit, cells: cellsById.get(kpi.id) }))), [columns, kpis, cellsById]);
-  const coverages = useMemo(() => new Map(columns.map((column) => [column.id, columnCoverage(column, context)])), [columns, context]);
+  const coverages = useMemo(
+    () => new Map(columns.map((column) => [column.id, coverageOfData(columnCoverage(column, context), kpis.map((kpi) => cellsById.get(kpi.id)?.get(column.id)))])),
+    [columns, context, kpis, cellsById],
+  );
   const perMonthNote = end > start && columns.some((column) => column.type === "current_selection") && kpis.some((kpi) => kpi.aggregationType === "cum");
 
   return (
@@ -172,11 +176,15 @@ const Wrapper = styled.div`
   gap: 8px;
   min-width: 0;
   thead th { vertical-align: bottom; }
+  /* Contains the visually hidden texts (absolutely placed), so they scroll with the table and never widen the page. */
+  tbody td { position: relative; }
   .heading { display: inline-grid; justify-items: inherit; gap: 2px; }
   th[data-numeric] .heading { justify-items: end; }
   .title { color: ${(p) => p.theme.text}; }
   .meta { font-weight: ${FONT_WEIGHT.regular}; font-size: ${TYPE_SCALE.xs.size}; }
   tbody tr[data-depth="0"] th { font-weight: ${FONT_WEIGHT.semibold}; }
+  /* On a phone long KPI names wrap, so the sticky name column leaves room for the figures. */
+  ${MEDIA.narrow} { tbody th { white-space: normal; min-width: 9rem; max-width: 11rem; } }
   .tree-name { display: inline-flex; align-items: center; }
   .kpi-name { text-decoration: none; }
   .kpi-name:hover { text-decoration: underline; }

@@ -69,6 +69,8 @@ export const Muted = styled.p`
  * scrollbar's gutter so the columns line up). Cells look like the design system's table cells.
  */
 export const TableFrame = styled.div`
+  /* Contains the visually hidden texts (absolutely placed), so they scroll with the table and never widen the page. */
+  position: relative;
   min-width: ${MIN_WIDTH}px;
   border: 1px solid ${(p) => p.theme.border};
   border-radius: 8px;
