@@ -97,8 +97,8 @@ export interface ListViewGrouping {
 }
 
 /**
- * One row per month (or bucket) of each KPI, in the order of `kpis`; values of KPIs without meta
- * are left out. A bucket's figures follow the KPI's aggregation type (sum, average, last month);
+ * One row per month (or bucket) with data of each KPI, in the order of `kpis`; values of KPIs
+ * without meta are left out. A bucket's figures follow the KPI's aggregation type (sum, average, last month);
  * its deviation to plan compares only the months that have both an actual and a plan.
  */
 export function listViewRows(kpis: readonly KpiMeta[], values: ValuesResponse, grouping?: ListViewGrouping): ListViewRow[] {
@@ -108,7 +108,8 @@ export function listViewRows(kpis: readonly KpiMeta[], values: ValuesResponse, g
     const months = byId.get(meta.id);
     if (!months) continue;
     if (!grouping || grouping.bucketSize === 1) {
-      for (const month of months) rows.push(monthRow(meta, month));
+      // A month without any figure is no row: no data is not a month of zeros.
+      for (const month of months) if (month.value !== null || month.planningValue !== null || month.lastYearValue !== null || month.forecastValue !== null) rows.push(monthRow(meta, month));
       continue;
     }
     const series = seriesFromMonthValues(months);

@@ -33,7 +33,7 @@ const values: ValuesResponse = {
   kpis: [
     { id: 2, values: [month("2026-01-01", 2.5, 2, 3, 2.4), month("2026-02-01", null, 2)] },
     { id: 1, values: [month("2026-01-01", 1_234_567, 1_000_000, 900_000, 1_200_000), month("2026-02-01", 50, 0)] },
-    { id: 3, values: [month("2026-01-01", 7, 10)] },
+    { id: 3, values: [month("2026-01-01", 7, 10), month("2026-02-01", null, null)] }, // a month without any figure: no row
     { id: 99, values: [month("2026-01-01", 1, 1)] }, // no meta: not readable, left out
   ],
 };

@@ -140,8 +140,8 @@ export default function FinancialDashboardScreen() {
           category ? (
             <>
               {category.name} for {selectionName}
-              {selection.start !== selection.end && selectionName !== monthRangeLabel(selection.start, selection.end) ? ` (${monthRangeLabel(selection.start, selection.end)})` : ""}. Figures of money per column in the scale named in its header; ◐ marks a period
-              that only part of its months stand behind.
+              {selection.start !== selection.end && selectionName !== monthRangeLabel(selection.start, selection.end) ? ` (${monthRangeLabel(selection.start, selection.end)})` : ""}. Money in each column is shown in the one scale its header names; ◐ marks a figure
+              that only part of its period's months stand behind.
             </>
           ) : undefined
         }

@@ -69,7 +69,7 @@ export default function ListViewScreen() {
       <PageHeader
         headingId="list-title"
         title="List view"
-        description={`Every KPI's values from ${monthRangeLabel(first, end)}. Money per column in the scale named in its header; ◐ marks a period that only part of its months fall in.`}
+        description={`Every KPI's values from ${monthRangeLabel(first, end)}. Money in each column is shown in the one scale its header names; ◐ marks a period or figure that only part of its months stand behind.`}
       />
       <FilterBar label="List view filters" items={items} onReset={reset} />
       <KpiListView
