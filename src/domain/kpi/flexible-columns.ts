@@ -276,14 +276,20 @@ export function formatCell(cell: ColumnCell, unit: string, options: FormatOption
 
 /**
  * Each column's one scale for money (column-scale.ts), from the money figures of its rows: value
- * cells and absolute deviations of currency KPIs. Percent deviations and unit columns have none.
+ * cells and absolute deviations of currency KPIs. Percent deviations, unit columns and columns
+ * without any amount of money have none.
  */
 export function columnScales(columns: readonly FlexibleColumn[], rows: readonly { readonly unit: string; readonly cells: ReadonlyMap<string, ColumnCell> | undefined }[]): Map<string, ColumnScale | null> {
   const scales = new Map<string, ColumnScale | null>();
   for (const column of columns) {
-    const money = rows.filter((row) => row.unit === "currency").map((row) => row.cells?.get(column.id));
+    const money = rows
+      .filter((row) => row.unit === "currency")
+      .map((row) => row.cells?.get(column.id))
+      .map((cell) => (cell && cell.kind !== "unit" ? cell.value : null))
+      .filter((value) => value !== null);
+    // A column with no amount of money in it names no scale.
     const scaled = column.type !== "column_unit" && column.deviation?.displayIn !== "percent" && money.length > 0;
-    scales.set(column.id, scaled ? columnScale(money.map((cell) => (cell && cell.kind !== "unit" ? cell.value : null))) : null);
+    scales.set(column.id, scaled ? columnScale(money) : null);
   }
   return scales;
 }

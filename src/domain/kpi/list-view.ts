@@ -176,12 +176,13 @@ export function listViewScales(rows: readonly ListViewRow[], settings: ListViewS
       scales[key] = chosen;
       continue;
     }
-    let largest = 0;
+    let largest: number | null = null;
     for (const row of rows) {
       const value = row[key];
-      if (row.unit === "currency" && value !== null) largest = Math.max(largest, Math.abs(value));
+      if (row.unit === "currency" && value !== null) largest = Math.max(largest ?? 0, Math.abs(value));
     }
-    scales[key] = columnScale([largest]);
+    // A column without any amount of money names no scale.
+    if (largest !== null) scales[key] = columnScale([largest]);
   }
   return scales;
 }

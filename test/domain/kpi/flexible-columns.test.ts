@@ -282,6 +282,7 @@ test("one money scale per column from its largest figure; percent deviations and
   ];
   assert.equal([...columnScales(columns, rows)], [["a", "millions"], ["d", null], ["u", null]], "the count of 90 M does not choose the money's scale");
   assert.equal([...columnScales(columns, rows.slice(2))], [["a", null], ["d", null], ["u", null]], "no money, no scale");
+  assert.equal([...columnScales(columns.slice(0, 1), [{ unit: "currency", cells: cellsOf([["a", { kind: "value", value: null, months: 0 }]]) }])], [["a", null]], "no amount in the column, no scale");
   const value = (v: number): ColumnCell => ({ kind: "value", value: v, months: 1 });
   assert.equal([formatCellInColumn(value(950_000), "currency", "millions"), formatCellInColumn(value(120_000), "number", "millions"), formatCellInColumn(value(120_000), "number", null)], ["0.95", "120,000", "120,000"]);
   assert.is(formatCellInColumn({ kind: "deviation", displayIn: "absolute", value: -25_000, tone: "bad" }, "currency", "thousands"), "\u221225.0");

@@ -86,6 +86,7 @@ test("a scale the person sets for a column applies to all its money; the others 
   const scales = listViewScales(rows, { actual: { decimals: "auto", scale: "thousands" } });
   assert.is(scales.actual, "thousands");
   assert.is(scales.planning, "millions");
+  assert.equal(listViewScales(rows.slice(2), {}), {}, "no money in the list: no column names a scale");
   assert.is(cellText(rows[0]!, "actual", { decimals: "auto", scale: "thousands" }, "EUR", scales), "1,234.6");
 });
 

@@ -164,8 +164,9 @@ function ValueCell({ cell, unit, scale, coverage }: { cell: ColumnCell | undefin
   const partial = cell?.kind === "value" && cell.value !== null && coverage && cell.months < coverage.covered ? partialText(cell.months, coverage.months) : null;
   return (
     <Td numeric={cell?.kind !== "unit"} tone={cell?.kind === "deviation" ? tone : undefined}>
-      <span className="value">{text}</span>
+      {/* The mark goes before the figure, so the figures stay aligned at the column's right edge. */}
       {partial ? <CellPartialMark text={partial} /> : null}
+      <span className="value">{text}</span>
       {TONE_TEXT[tone] && <VisuallyHidden>{TONE_TEXT[tone]}</VisuallyHidden>}
     </Td>
   );

@@ -34,12 +34,15 @@ export function PartialMark({ text }: { text: string }) {
   );
 }
 
-/** The partial mark of one cell (not a tab stop: a table has many); the title shows it on hover. */
-export function CellPartialMark({ text }: { text: string }) {
+/**
+ * The partial mark of one cell (not a tab stop: a table has many); the title shows it on hover.
+ * Before a figure (`before`), so figures stay aligned at a column's right edge; after a name.
+ */
+export function CellPartialMark({ text, placement = "before" }: { text: string; placement?: "before" | "after" }) {
   return (
-    <Mark as="span" title={`Partial: ${text}`} data-partial={text}>
+    <Mark as="span" className={placement === "before" ? "leading" : undefined} title={`Partial: ${text}`} data-partial={text}>
       <span aria-hidden="true">◐</span>
-      <VisuallyHidden>{` (partial: ${text})`}</VisuallyHidden>
+      <VisuallyHidden>{placement === "before" ? `(partial: ${text}) ` : ` (partial: ${text})`}</VisuallyHidden>
     </Mark>
   );
 }
@@ -56,4 +59,5 @@ const Mark = styled.span`
   color: ${(p) => p.theme.warning};
   font-size: ${TYPE_SCALE.xs.size};
   cursor: help;
+  &.leading { margin: 0 4px 0 0; }
 `;

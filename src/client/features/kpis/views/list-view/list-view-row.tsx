@@ -26,8 +26,9 @@ export function ListViewCells({ row, rowIndex, settings, currency, scales, style
           <PeriodCell key={column.key} row={row} />
         ) : (
           <span key={column.key} role="cell" className={column.kind === "value" || column.kind === "percent" ? "cell num" : "cell"}>
-            {cellText(row, column.key, settings[column.key], currency, scales)}
+            {/* The mark goes before the figure, so the figures stay aligned at the column's right edge. */}
             {isSeries(column.key) ? <FigureMark row={row} series={column.key} /> : null}
+            {cellText(row, column.key, settings[column.key], currency, scales)}
           </span>
         ),
       )}
@@ -51,7 +52,7 @@ function PeriodCell({ row }: { row: ListViewRow }) {
     <span role="cell" className="cell" title={size > 1 ? rangeLabel : undefined}>
       {label}
       {size > 1 ? <VisuallyHidden>{` (${rangeLabel})`}</VisuallyHidden> : null}
-      {partial ? <CellPartialMark text={partial} /> : null}
+      {partial ? <CellPartialMark text={partial} placement="after" /> : null}
     </span>
   );
 }
