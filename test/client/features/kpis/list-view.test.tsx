@@ -135,7 +135,7 @@ test("a column with more than 1,000 unique values has its filter disabled, with 
   const actual = screen.getByRole("button", { name: "Filter Actual (unavailable)" });
   assert.is(actual.getAttribute("aria-disabled"), "true");
   fireEvent.click(actual);
-  const dialog = screen.getByRole("dialog", { name: "Filter Actual" });
+  const dialog = screen.getByRole("dialog", { name: "Filter Actual (€)" });
   assert.is(within(dialog).getByRole("note").textContent, FILTER_TOO_MANY_VALUES);
   assert.is(within(dialog).queryByRole("checkbox"), null);
   const planning = screen.getByRole("button", { name: "Filter Planning" });

@@ -70,7 +70,8 @@ function ColumnHeader({ column, rows, currency, sort, filters, settings, scales,
   const filter = (
     <ColumnPopover
       label={selected.size > 0 ? `Filter ${column.label} (active)` : `Filter ${column.label}`}
-      heading={`Filter ${column.label}`}
+      // The choices are the cells' bare numbers: the heading names their scale.
+      heading={scale ? `Filter ${column.label} (${columnScaleCaption(scale, currency)})` : `Filter ${column.label}`}
       icon={<FunnelIcon />}
       active={selected.size > 0}
       unavailableReason={filterable[column.key] ? null : FILTER_TOO_MANY_VALUES}
