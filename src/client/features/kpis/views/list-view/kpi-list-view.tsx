@@ -4,15 +4,15 @@ import type { KpiMeta, ValuesResponse } from "../../../../../contracts/kpis";
 import {
   applyFilters,
   exceedsListViewMax,
+  hasMoney,
   isFilterable,
   LIST_VIEW_COLUMNS,
   LIST_VIEW_TOO_MANY_ROWS,
   listViewCsv,
   listViewRows,
+  listViewScales,
   sortRows,
   type ColumnSettings,
-  hasMoney,
-  listViewScales,
   type ListViewColumnKey,
   type ListViewFilters,
   type ListViewGrouping,
@@ -93,28 +93,28 @@ export function KpiListView({ kpis, values, grouping, currency, status, message,
       );
     return (
       <ScrollArea label={`${title}, scrolls sideways`}>
-      <TableFrame role="table" aria-labelledby={titleId} aria-rowcount={shown.length + 1} aria-busy={status === "loading"}>
-        <ListViewHeader rows={rows} currency={currency} sort={sort} filters={activeFilters} settings={settings} scales={scales} filterable={filterable} onSort={onSort} onFilter={onFilter} onSettings={onSettings} />
-        {shown.length === 0 ? (
-          <p className="empty" role="status">
-            No rows match the filters.
-          </p>
-        ) : (
-          <List
-            className="body"
-            role="rowgroup"
-            // The body scrolls on its own: focusable and named, so the keyboard can scroll it too.
-            tabIndex={0}
-            aria-label={`${title} rows`}
-            rowComponent={ListViewRowView}
-            rowCount={shown.length}
-            rowHeight={ROW_HEIGHT}
-            rowProps={rowProps}
-            overscanCount={overscanCount}
-            style={{ height: Math.min(bodyHeight, shown.length * ROW_HEIGHT) }}
-          />
-        )}
-      </TableFrame>
+        <TableFrame role="table" aria-labelledby={titleId} aria-rowcount={shown.length + 1} aria-busy={status === "loading"}>
+          <ListViewHeader rows={rows} currency={currency} sort={sort} filters={activeFilters} settings={settings} scales={scales} filterable={filterable} onSort={onSort} onFilter={onFilter} onSettings={onSettings} />
+          {shown.length === 0 ? (
+            <p className="empty" role="status">
+              No rows match the filters.
+            </p>
+          ) : (
+            <List
+              className="body"
+              role="rowgroup"
+              // The body scrolls on its own: focusable and named, so the keyboard can scroll it too.
+              tabIndex={0}
+              aria-label={`${title} rows`}
+              rowComponent={ListViewRowView}
+              rowCount={shown.length}
+              rowHeight={ROW_HEIGHT}
+              rowProps={rowProps}
+              overscanCount={overscanCount}
+              style={{ height: Math.min(bodyHeight, shown.length * ROW_HEIGHT) }}
+            />
+          )}
+        </TableFrame>
       </ScrollArea>
     );
   })();
