@@ -1,8 +1,8 @@
 import type { KpiMeta, ValuesResponse } from "../../contracts/kpis";
-import { monthDateOf, monthIndexOf, monthLabel as monthLabelOf, type MonthDate, type MonthIndex } from "../months";
-import { byAggregationType, figureOf, likeForLike } from "./aggregation";
+import { monthDateOf, monthIndexOf, monthLabel as monthLabelOf, monthRange, type MonthDate, type MonthIndex } from "../months";
+import { figureOf, likeForLike } from "./aggregation";
 import { columnScale, formatInColumn, type ColumnScale } from "./column-scale";
-import { seriesFromMonthValues } from "./flexible-columns";
+import { periodSeriesOf, type PeriodSeries } from "./list-view-periods";
 import { formatKpiValue, MAX_DECIMALS, SCALE_OPTIONS, type Decimals, type Scale } from "./number-format";
 import { percentChange, PERCENT_CHANGE_SENTINEL } from "./percent-change";
 import { bucketsOf, type BucketSize } from "./periods";
@@ -103,6 +103,7 @@ export interface ListViewGrouping {
  */
 export function listViewRows(kpis: readonly KpiMeta[], values: ValuesResponse, grouping?: ListViewGrouping): ListViewRow[] {
   const byId = new Map(values.kpis.map((entry) => [entry.id, entry.values]));
+  const periodSeries = grouping && grouping.bucketSize !== 1 ? periodSeriesOf(kpis, values, monthRange(grouping.first, grouping.last)) : new Map<number, PeriodSeries>();
   const rows: ListViewRow[] = [];
   for (const meta of kpis) {
     const months = byId.get(meta.id);
@@ -112,9 +113,9 @@ export function listViewRows(kpis: readonly KpiMeta[], values: ValuesResponse, g
       for (const month of months) if (month.value !== null || month.planningValue !== null || month.lastYearValue !== null || month.forecastValue !== null) rows.push(monthRow(meta, month));
       continue;
     }
-    const series = seriesFromMonthValues(months);
-    const measure = byAggregationType(meta.aggregationType);
-    const lastYear = series.lastYear;
+    const series = periodSeries.get(meta.id);
+    if (!series) continue;
+    const { measure, lastYear } = series;
     for (const bucket of bucketsOf(grouping.first, grouping.last, grouping.bucketSize, grouping.fiscalYearOffset)) {
       const actual = figureOf(series.actual, bucket.months, measure);
       const planning = figureOf(series.planning, bucket.months, measure);

@@ -82,6 +82,27 @@ test("cells: money as the bare number in its column's one scale, other units uns
   assert.is(monthLabel("not a month"), "not a month");
 });
 
+test("a weighted ratio's quarter is the formula over its inputs' quarter figures, not the average of its monthly ratios", () => {
+  const first = monthIndexOf("2026-04-01");
+  const grouping = { bucketSize: 3 as const, fiscalYearOffset: 3, first, last: first + 2 };
+  const stored = (id: number, key: string) => ({ ...meta(id, key, "currency"), key });
+  const margin = { ...meta(3, "Gross margin", "percentage"), key: "gross_margin", aggregationType: "ad" as const, isCalculated: true, formula: "gross_profit / revenue * 100", periodRule: "weighted" as const };
+  const three = (values: number[], lastYear: number[] = [0, 0, 0]) => ["2026-04-01", "2026-05-01", "2026-06-01"].map((date, index) => month(date, values[index]!, null, lastYear[index]!));
+  // Monthly margins 10 %, 50 %, 50 % on revenues of 1000, 100, 100: the quarter's margin is 200 / 1200, not their average.
+  const answer: ValuesResponse = {
+    kpis: [
+      { id: 1, values: three([1_000, 100, 100], [100, 100, 100]) },
+      { id: 2, values: three([100, 50, 50], [10, 20, 30]) },
+      { id: 3, values: three([10, 50, 50], [10, 20, 30]) },
+    ],
+  };
+  const [quarter] = listViewRows([stored(1, "revenue"), stored(2, "gross_profit"), margin], answer, grouping).filter((row) => row.kpi === "Gross margin");
+  assert.is(quarter!.actual, (200 / 1_200) * 100);
+  assert.is(quarter!.lastYear, 20, "last year's quarter the same way: 60 / 300");
+  const alone = listViewRows([margin], answer, grouping);
+  assert.is(alone[0]!.actual, (10 + 50 + 50) / 3, "without its inputs in the list: its own monthly values, averaged");
+});
+
 test("a scale the person sets for a column applies to all its money; the others keep theirs", () => {
   const scales = listViewScales(rows, { actual: { decimals: "auto", scale: "thousands" } });
   assert.is(scales.actual, "thousands");
