@@ -1,6 +1,6 @@
 import type { FlexibleColumn } from "../../contracts/kpis";
 import { monthIndexOf, monthLabel, monthRange, monthRangeLabel, type MonthIndex } from "../months";
-import { byAggregationType, continued, effectiveEnd, figureOf, fullYearMonths, ltmMonths, perMonth, ytdMonths, type AggregationType, type MonthlySeries } from "./aggregation";
+import { byAggregationType, continued, effectiveEnd, figureOf, fullYearMonths, ltmMonths, perMonth, ytdMonths, type AggregationType, type Measure } from "./aggregation";
 import { formatKpiValue, formatNumber, withLeadingMinus, type FormatOptions } from "./number-format";
 import { percentChange, PERCENT_CHANGE_SENTINEL } from "./percent-change";
 import { fiscalBucketLabel, fiscalBucketOf } from "./periods";
@@ -28,19 +28,24 @@ import { columnScale, formatInColumn, type ColumnScale } from "./column-scale";
  *    month count (spec section 9, `perMonth`); YTD, LTM, full year and fixed periods are totals.
  */
 
-/** A KPI's four monthly series, already converted to the chosen currency. */
-export interface KpiSeriesSet {
-  readonly actual: MonthlySeries;
-  readonly planning: MonthlySeries;
-  readonly forecast: MonthlySeries;
+/**
+ * A KPI's four monthly series, already converted to the chosen currency. `E` is what one month
+ * holds: a value, or for a weighted ratio its inputs' months (period-kpis.ts).
+ */
+export interface KpiSeriesSet<E = number> {
+  readonly actual: ReadonlyMap<MonthIndex, E>;
+  readonly planning: ReadonlyMap<MonthIndex, E>;
+  readonly forecast: ReadonlyMap<MonthIndex, E>;
   /** Last year's actual, keyed by the month it is compared with (the value of month M − 12 at M). */
-  readonly lastYear: MonthlySeries;
+  readonly lastYear: ReadonlyMap<MonthIndex, E>;
 }
 
 /** One KPI row of the table, as the columns need it. */
-export interface FlexibleKpi {
-  readonly series: KpiSeriesSet;
+export interface FlexibleKpi<E = number> {
+  readonly series: KpiSeriesSet<E>;
   readonly aggregationType: AggregationType;
+  /** How a period's figure is made from its months; by the aggregation type when absent (step 4 above). */
+  readonly measure?: Measure<E> | undefined;
   readonly unit: string;
   readonly higherIsBetter: boolean;
 }
@@ -84,7 +89,7 @@ export function seriesFromMonthValues(values: readonly { date: string; value: nu
  * Every column's cell for one KPI, by column id. A deviation compares two value columns by id;
  * one that names a missing column or a non-value column (unit, another deviation) has no value.
  */
-export function computeColumns(columns: readonly FlexibleColumn[], kpi: FlexibleKpi, context: FlexibleContext): Map<string, ColumnCell> {
+export function computeColumns<E = number>(columns: readonly FlexibleColumn[], kpi: FlexibleKpi<E>, context: FlexibleContext): Map<string, ColumnCell> {
   const cells = new Map<string, ColumnCell>();
   for (const column of columns) {
     if (column.type === "column_unit") cells.set(column.id, { kind: "unit", text: unitText(kpi.unit, context.currency) });
@@ -147,7 +152,7 @@ export const offsetMonths = (column: FlexibleColumn) => (column.offset ? column.
 export const columnValue = (column: FlexibleColumn, kpi: FlexibleKpi, context: Pick<FlexibleContext, "selection" | "fiscalYearOffset">): number | null => columnFigure(column, kpi, context).value;
 
 /** The value of one value column and how many of its months have data behind it. */
-export function columnFigure(column: FlexibleColumn, kpi: FlexibleKpi, context: Pick<FlexibleContext, "selection" | "fiscalYearOffset">): { value: number | null; months: number } {
+export function columnFigure<E = number>(column: FlexibleColumn, kpi: FlexibleKpi<E>, context: Pick<FlexibleContext, "selection" | "fiscalYearOffset">): { value: number | null; months: number } {
   const months = columnMonths(column, context);
   if (months.length === 0) return { value: null, months: 0 };
   const reportingEnd = effectiveEnd(context.selection.end, column.ignoreLastMonths ?? 0);
@@ -167,7 +172,7 @@ export function columnFigure(column: FlexibleColumn, kpi: FlexibleKpi, context: 
         return continued(actuals, forecast, months);
     }
   })();
-  const figure = figureOf(source, months, byAggregationType(kpi.aggregationType));
+  const figure = figureOf(source, months, kpi.measure ?? (byAggregationType(kpi.aggregationType) as Measure<E>));
   return { value: column.type === "current_selection" ? perMonth(figure.value, kpi.aggregationType, months.length) : figure.value, months: figure.months };
 }
 
@@ -235,8 +240,8 @@ export function periodName(first: MonthIndex, last: MonthIndex, fiscalYearOffset
  * read from the last-year series twelve months later, so a column a year back works from a
  * values response that covers only the selection (its lastYearValue is that year's actual).
  */
-function actualsUpTo(series: KpiSeriesSet, reportingEnd: MonthIndex, months: readonly MonthIndex[]): MonthlySeries {
-  const actuals = new Map<MonthIndex, number>();
+function actualsUpTo<E>(series: KpiSeriesSet<E>, reportingEnd: MonthIndex, months: readonly MonthIndex[]): Map<MonthIndex, E> {
+  const actuals = new Map<MonthIndex, E>();
   for (const month of months) {
     if (month > reportingEnd) continue;
     const value = series.actual.get(month) ?? series.lastYear.get(month + 12);

@@ -2,7 +2,7 @@ import type { KpiMeta, ValuesResponse } from "../../contracts/kpis";
 import { monthDateOf, monthIndexOf, monthLabel as monthLabelOf, monthRange, type MonthDate, type MonthIndex } from "../months";
 import { figureOf, likeForLike } from "./aggregation";
 import { columnScale, formatInColumn, type ColumnScale } from "./column-scale";
-import { periodSeriesOf, type PeriodSeries } from "./list-view-periods";
+import { periodSeriesOf, type PeriodSeries } from "./period-series";
 import { formatKpiValue, MAX_DECIMALS, SCALE_OPTIONS, type Decimals, type Scale } from "./number-format";
 import { percentChange, PERCENT_CHANGE_SENTINEL } from "./percent-change";
 import { bucketsOf, type BucketSize } from "./periods";

@@ -120,6 +120,13 @@ test("a column whose every KPI has data for only some months says so in its head
   assert.is(cellsOf("Revenue")[0]!.querySelector("[data-partial]"), null, "the header says it once");
 });
 
+test("a weighted ratio over several months is the formula over its inputs' sums, not the average of its monthly ratios", () => {
+  const weighted = kpis.map((kpi) => (kpi.name === "Margin" ? { ...kpi, periodRule: "weighted" as const } : kpi));
+  themed(<FinancialTable kpis={weighted} values={values} columns={[{ id: "actual", type: "current_selection", dataType: "actuals" }]} selection={selection} fiscalYearOffset={3} currency="EUR" />);
+  // (330k − 180k) / 330k over Aug-Oct, where the monthly margins 40, 45.5 and 50 would average 45.2 %.
+  assert.is(cellsOf("Margin")[0]!.querySelector(".value")?.textContent, "45.5 %");
+});
+
 test("default expand level 1: roots and their children show, grandchildren after toggling; names link to the KPI detail", () => {
   themed(<FinancialTable kpis={kpis} values={values} columns={actualComparisonColumns("planning", false)} selection={selection} fiscalYearOffset={3} currency="EUR" />);
   assert.equal(rowNames(), ["Revenue", "Product", "Services", "Costs", "Staff", "Margin"]);

@@ -12,13 +12,13 @@ import {
   EMPTY_SERIES,
   formatCellInColumn,
   partialText,
-  seriesFromMonthValues,
   type ColumnCell,
   type ColumnCoverage,
-  type KpiSeriesSet,
   type Tone,
 } from "../../../../../domain/kpi/flexible-columns";
 import { DEFAULT_EXPAND_LEVEL, kpiTree, toggleRow, visibleRows } from "../../../../../domain/kpi/kpi-tree";
+import type { Observation } from "../../../../../domain/kpi/period-kpis";
+import { monthsOfValues, periodSeriesOf } from "../../../../../domain/kpi/period-series";
 import type { MonthIndex } from "../../../../../domain/months";
 import { RowToggle, Table, TableFrame, Td, Th, TreeLeaf } from "../../../../ui/table-parts";
 import { FONT_WEIGHT, MEDIA, TYPE_SCALE } from "../../../../ui/tokens";
@@ -52,7 +52,8 @@ export function FinancialTable({ kpis, values, columns, selection, fiscalYearOff
   const [toggled, setToggled] = useState<ReadonlySet<number>>(() => new Set());
   const tree = useMemo(() => kpiTree(kpis), [kpis]);
   const rows = useMemo(() => visibleRows(tree, toggled, DEFAULT_EXPAND_LEVEL), [tree, toggled]);
-  const seriesById = useMemo(() => new Map<number, KpiSeriesSet>(values.kpis.map((entry) => [entry.id, seriesFromMonthValues(entry.values)])), [values]);
+  // Each KPI's series with its period rule: a weighted ratio (a margin) over a quarter is the formula over its inputs' quarter.
+  const seriesById = useMemo(() => periodSeriesOf(kpis, values, monthsOfValues(values)), [kpis, values]);
   const shown = useMemo(() => (selectedColumnIds === undefined ? columns : columns.filter((column) => selectedColumnIds.includes(column.id))), [columns, selectedColumnIds]);
   const { start, end } = selection;
   const context = useMemo(() => ({ selection: { start, end }, fiscalYearOffset, currency }), [start, end, fiscalYearOffset, currency]);
@@ -61,7 +62,7 @@ export function FinancialTable({ kpis, values, columns, selection, fiscalYearOff
       new Map(
         kpis.map((kpi) => [
           kpi.id,
-          computeColumns(columns, { series: seriesById.get(kpi.id) ?? EMPTY_SERIES, aggregationType: kpi.aggregationType, unit: kpi.unit, higherIsBetter: kpi.higherIsBetter }, context),
+          computeColumns<Observation>(columns, { series: seriesById.get(kpi.id) ?? EMPTY_SERIES, measure: seriesById.get(kpi.id)?.measure, aggregationType: kpi.aggregationType, unit: kpi.unit, higherIsBetter: kpi.higherIsBetter }, context),
         ]),
       ),
     [kpis, columns, seriesById, context],

@@ -1,5 +1,5 @@
 import type { KpiMeta, ValuesResponse } from "../../contracts/kpis";
-import type { MonthIndex } from "../months";
+import { monthIndexOf, monthRange, type MonthIndex } from "../months";
 import { byAggregationType, type Measure } from "./aggregation";
 import { seriesFromMonthValues, type KpiSeriesSet } from "./flexible-columns";
 import { parseFormula } from "./formula";
@@ -7,7 +7,8 @@ import { addCalculatedKpis, storedPeriodKpi, type Observation, type PeriodKpi } 
 
 /**
  * A KPI's four series with the rule that makes a period's figure from them (period-kpis.ts): for
- * the list view's quarter, half-year and year rows. Every KPI follows its own aggregation type,
+ * the tables that aggregate the values answer on the client (the financial table's columns, the
+ * list view's quarter, half-year and year rows). Every KPI follows its own aggregation type,
  * except a weighted ratio (a margin), whose quarter is the formula over its inputs' quarter
  * figures (gross profit over the quarter ÷ revenue over the quarter), not the average of its
  * three monthly margins. Its inputs are read from the same values answer; when one is missing
@@ -63,4 +64,17 @@ function safeParse(text: string) {
   } catch {
     return null;
   }
+}
+
+/** Every month from the first to the last one a values answer holds (none when it is empty). */
+export function monthsOfValues(values: ValuesResponse): MonthIndex[] {
+  let first = Infinity;
+  let last = -Infinity;
+  for (const entry of values.kpis)
+    for (const month of entry.values) {
+      const index = monthIndexOf(month.date.slice(0, 10));
+      first = Math.min(first, index);
+      last = Math.max(last, index);
+    }
+  return first > last ? [] : monthRange(first, last);
 }
