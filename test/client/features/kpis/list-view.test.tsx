@@ -134,6 +134,7 @@ test("a column with more than 1,000 unique values has its filter disabled, with 
   show({ kpis: [meta(1, "Revenue", "currency")], values: { kpis: [months(1, 1_200)] } });
   const actual = screen.getByRole("button", { name: "Filter Actual (unavailable)" });
   assert.is(actual.getAttribute("aria-disabled"), "true");
+  assert.is(actual.getAttribute("title"), FILTER_TOO_MANY_VALUES, "the reason on hover");
   fireEvent.click(actual);
   const dialog = screen.getByRole("dialog", { name: "Filter Actual (€)" });
   assert.is(within(dialog).getByRole("note").textContent, FILTER_TOO_MANY_VALUES);

@@ -30,6 +30,10 @@ export function ColumnPopover({ label, heading, icon, active = false, unavailabl
           size="sm"
           variant={active ? "secondary" : "quiet"}
           label={unavailable ? `${label} (unavailable)` : label}
+          // Twenty header buttons: the browser's own tooltip, as the floating one costs a sixth of
+          // the list's first render (scripts/bench/list-view).
+          tooltip={false}
+          title={unavailableReason ?? label}
           aria-disabled={unavailable || undefined}
           icon={icon}
           data-active={active || undefined}
