@@ -9,9 +9,9 @@ import { KpiListView } from "../../../src/client/features/kpis/views/list-view/k
 import { ListViewHeader } from "../../../src/client/features/kpis/views/list-view/list-view-header";
 import { ListViewCells } from "../../../src/client/features/kpis/views/list-view/list-view-row";
 import { Section, TableFrame } from "../../../src/client/features/kpis/views/list-view/styles";
-import { GlobalStyle } from "../../../src/client/ui/primitives";
+import { GlobalStyle } from "../../../src/client/ui/global-style";
 import { DARK } from "../../../src/client/ui/theme";
-import { isFilterable, LIST_VIEW_COLUMNS, listViewRows, type ListViewColumnKey } from "../../../src/domain/kpi/list-view";
+import { isFilterable, LIST_VIEW_COLUMNS, listViewRows, listViewScales, type ListViewColumnKey } from "../../../src/domain/kpi/list-view";
 import { monthDateOf, monthIndexOf } from "../../../src/domain/months";
 
 const KPI_COUNT = 100;
@@ -60,14 +60,15 @@ const values: ValuesResponse = {
 function PlainListView({ kpis, values, currency }: { kpis: readonly KpiMeta[]; values: ValuesResponse; currency: string }) {
   const rows = listViewRows(kpis, values);
   const filterable = Object.fromEntries(LIST_VIEW_COLUMNS.map((column) => [column.key, isFilterable(rows, column.key)])) as Record<ListViewColumnKey, boolean>;
+  const scales = listViewScales(rows, {});
   const noop = () => {};
   return (
     <Section aria-label="KPI list">
       <TableFrame role="table" aria-label="KPI list" aria-rowcount={rows.length + 1}>
-        <ListViewHeader rows={rows} currency={currency} sort={null} filters={{}} settings={{}} filterable={filterable} onSort={noop} onFilter={noop} onSettings={noop} />
+        <ListViewHeader rows={rows} currency={currency} sort={null} filters={{}} settings={{}} scales={scales} filterable={filterable} onSort={noop} onFilter={noop} onSettings={noop} />
         <div className="body" role="rowgroup" style={{ height: 480, overflowY: "auto" }}>
           {rows.map((row, index) => (
-            <ListViewCells key={index} row={row} rowIndex={index + 2} settings={{}} currency={currency} />
+            <ListViewCells key={index} row={row} rowIndex={index + 2} settings={{}} currency={currency} scales={scales} />
           ))}
         </div>
       </TableFrame>

@@ -1,8 +1,10 @@
 import type { FlexibleColumn } from "../../contracts/kpis";
-import { monthIndexOf, monthRange, monthRangeLabel, type MonthIndex } from "../months";
-import { aggregate, continued, effectiveEnd, fullYearMonths, ltmMonths, perMonth, ytdMonths, type AggregationType, type MonthlySeries } from "./aggregation";
+import { monthIndexOf, monthLabel, monthRange, monthRangeLabel, type MonthIndex } from "../months";
+import { byAggregationType, continued, effectiveEnd, figureOf, fullYearMonths, ltmMonths, perMonth, ytdMonths, type AggregationType, type Measure } from "./aggregation";
 import { formatKpiValue, formatNumber, withLeadingMinus, type FormatOptions } from "./number-format";
 import { percentChange, PERCENT_CHANGE_SENTINEL } from "./percent-change";
+import { fiscalBucketLabel, fiscalBucketOf } from "./periods";
+import { columnScale, formatInColumn, type ColumnScale } from "./column-scale";
 
 /**
  * The flexible columns of a financial table (spec section 3): one engine computes every column
@@ -26,19 +28,24 @@ import { percentChange, PERCENT_CHANGE_SENTINEL } from "./percent-change";
  *    month count (spec section 9, `perMonth`); YTD, LTM, full year and fixed periods are totals.
  */
 
-/** A KPI's four monthly series, already converted to the chosen currency. */
-export interface KpiSeriesSet {
-  readonly actual: MonthlySeries;
-  readonly planning: MonthlySeries;
-  readonly forecast: MonthlySeries;
+/**
+ * A KPI's four monthly series, already converted to the chosen currency. `E` is what one month
+ * holds: a value, or for a weighted ratio its inputs' months (period-kpis.ts).
+ */
+export interface KpiSeriesSet<E = number> {
+  readonly actual: ReadonlyMap<MonthIndex, E>;
+  readonly planning: ReadonlyMap<MonthIndex, E>;
+  readonly forecast: ReadonlyMap<MonthIndex, E>;
   /** Last year's actual, keyed by the month it is compared with (the value of month M − 12 at M). */
-  readonly lastYear: MonthlySeries;
+  readonly lastYear: ReadonlyMap<MonthIndex, E>;
 }
 
 /** One KPI row of the table, as the columns need it. */
-export interface FlexibleKpi {
-  readonly series: KpiSeriesSet;
+export interface FlexibleKpi<E = number> {
+  readonly series: KpiSeriesSet<E>;
   readonly aggregationType: AggregationType;
+  /** How a period's figure is made from its months; by the aggregation type when absent (step 4 above). */
+  readonly measure?: Measure<E> | undefined;
   readonly unit: string;
   readonly higherIsBetter: boolean;
 }
@@ -55,7 +62,8 @@ export interface FlexibleContext {
 export type Tone = "good" | "bad" | "neutral";
 
 export type ColumnCell =
-  | { readonly kind: "value"; readonly value: number | null }
+  /** `months`: how many of the column's months have data behind the value (see columnCoverage). */
+  | { readonly kind: "value"; readonly value: number | null; readonly months: number }
   | { readonly kind: "deviation"; readonly displayIn: "absolute" | "percent"; readonly value: number | null; readonly tone: Tone }
   | { readonly kind: "unit"; readonly text: string };
 
@@ -81,11 +89,11 @@ export function seriesFromMonthValues(values: readonly { date: string; value: nu
  * Every column's cell for one KPI, by column id. A deviation compares two value columns by id;
  * one that names a missing column or a non-value column (unit, another deviation) has no value.
  */
-export function computeColumns(columns: readonly FlexibleColumn[], kpi: FlexibleKpi, context: FlexibleContext): Map<string, ColumnCell> {
+export function computeColumns<E = number>(columns: readonly FlexibleColumn[], kpi: FlexibleKpi<E>, context: FlexibleContext): Map<string, ColumnCell> {
   const cells = new Map<string, ColumnCell>();
   for (const column of columns) {
     if (column.type === "column_unit") cells.set(column.id, { kind: "unit", text: unitText(kpi.unit, context.currency) });
-    else if (column.type !== "deviation") cells.set(column.id, { kind: "value", value: columnValue(column, kpi, context) });
+    else if (column.type !== "deviation") cells.set(column.id, { kind: "value", ...columnFigure(column, kpi, context) });
   }
   for (const column of columns) {
     if (column.type !== "deviation") continue;
@@ -141,9 +149,12 @@ export function columnsSpan(columns: readonly FlexibleColumn[], context: Pick<Fl
 export const offsetMonths = (column: FlexibleColumn) => (column.offset ? column.offset.value * (column.offset.type === "year" ? 12 : 1) : 0);
 
 /** The value of one value column (fixed_period, ytd, ltm, full_year, current_selection). */
-export function columnValue(column: FlexibleColumn, kpi: FlexibleKpi, context: Pick<FlexibleContext, "selection" | "fiscalYearOffset">): number | null {
+export const columnValue = (column: FlexibleColumn, kpi: FlexibleKpi, context: Pick<FlexibleContext, "selection" | "fiscalYearOffset">): number | null => columnFigure(column, kpi, context).value;
+
+/** The value of one value column and how many of its months have data behind it. */
+export function columnFigure<E = number>(column: FlexibleColumn, kpi: FlexibleKpi<E>, context: Pick<FlexibleContext, "selection" | "fiscalYearOffset">): { value: number | null; months: number } {
   const months = columnMonths(column, context);
-  if (months.length === 0) return null;
+  if (months.length === 0) return { value: null, months: 0 };
   const reportingEnd = effectiveEnd(context.selection.end, column.ignoreLastMonths ?? 0);
   const actuals = actualsUpTo(kpi.series, reportingEnd, months);
   const { planning, forecast } = kpi.series;
@@ -161,8 +172,67 @@ export function columnValue(column: FlexibleColumn, kpi: FlexibleKpi, context: P
         return continued(actuals, forecast, months);
     }
   })();
-  const value = aggregate(source, months, kpi.aggregationType);
-  return column.type === "current_selection" ? perMonth(value, kpi.aggregationType, months.length) : value;
+  const figure = figureOf(source, months, kpi.measure ?? (byAggregationType(kpi.aggregationType) as Measure<E>));
+  return { value: column.type === "current_selection" ? perMonth(figure.value, kpi.aggregationType, months.length) : figure.value, months: figure.months };
+}
+
+/**
+ * A value column's period: its name, its months as a range (for the tooltip), how many months
+ * it spans and how many of them can hold data. Actuals exist only up to the reporting month,
+ * so "Actual FY" in the tenth month covers 10 of 12 months and is partial; planning, forecast
+ * and "actual + plan/forecast" can cover every month. Null for deviation and unit columns.
+ */
+export interface ColumnCoverage {
+  /** "Oct 2026", "Q3 FY 2026/27", "FY 2026/27", "Apr – Oct 2026" (periodName). */
+  readonly label: string;
+  /** The months as a range: "Apr 2026 – Mar 2027". */
+  readonly rangeLabel: string;
+  /** Months the column's period spans. */
+  readonly months: number;
+  /** Of those, the months that can hold data (actuals: up to the reporting month). */
+  readonly covered: number;
+}
+
+export function columnCoverage(column: FlexibleColumn, context: Pick<FlexibleContext, "selection" | "fiscalYearOffset">): ColumnCoverage | null {
+  const months = columnMonths(column, context);
+  if (months.length === 0) return null;
+  const first = months[0]!;
+  const last = months.at(-1)!;
+  const reportingEnd = effectiveEnd(context.selection.end, column.ignoreLastMonths ?? 0);
+  const covered = (column.dataType ?? "actuals") === "actuals" ? months.filter((month) => month <= reportingEnd).length : months.length;
+  return { label: periodName(first, last, context.fiscalYearOffset), rangeLabel: monthRangeLabel(first, last), months: months.length, covered };
+}
+
+/**
+ * A column's coverage narrowed to its data: when no KPI of the table has data for more than N of
+ * the months the column could cover (last year's full year in the first year of data, a plan
+ * entered for seven months), the column as a whole covers N. Without any value it stays as it is.
+ */
+export function coverageOfData(coverage: ColumnCoverage | null, cells: Iterable<ColumnCell | undefined>): ColumnCoverage | null {
+  if (!coverage) return null;
+  let most = -1;
+  for (const cell of cells) if (cell?.kind === "value" && cell.value !== null) most = Math.max(most, cell.months);
+  return most < 0 || most >= coverage.covered ? coverage : { ...coverage, covered: most };
+}
+
+/** Whether a column covers only part of its months, and how much: "10 of 12 months"; null when whole. */
+export function partialText(covered: number, months: number): string | null {
+  return covered < months ? `${covered} of ${months} ${months === 1 ? "month" : "months"}` : null;
+}
+
+/**
+ * A run of months by the name people use: one month "Oct 2026"; a whole fiscal quarter,
+ * half-year or year by its bucket name "Q3 FY 2026/27" (named once, in periods.ts); anything
+ * else as the range "Apr – Oct 2026".
+ */
+export function periodName(first: MonthIndex, last: MonthIndex, fiscalYearOffset: number): string {
+  if (first === last) return monthLabel(first);
+  const size = last - first + 1;
+  if (size === 3 || size === 6 || size === 12) {
+    const bucket = fiscalBucketOf(first, size, fiscalYearOffset);
+    if (bucket.first === first) return fiscalBucketLabel(first, size, fiscalYearOffset);
+  }
+  return monthRangeLabel(first, last);
 }
 
 /**
@@ -170,8 +240,8 @@ export function columnValue(column: FlexibleColumn, kpi: FlexibleKpi, context: P
  * read from the last-year series twelve months later, so a column a year back works from a
  * values response that covers only the selection (its lastYearValue is that year's actual).
  */
-function actualsUpTo(series: KpiSeriesSet, reportingEnd: MonthIndex, months: readonly MonthIndex[]): MonthlySeries {
-  const actuals = new Map<MonthIndex, number>();
+function actualsUpTo<E>(series: KpiSeriesSet<E>, reportingEnd: MonthIndex, months: readonly MonthIndex[]): Map<MonthIndex, E> {
+  const actuals = new Map<MonthIndex, E>();
   for (const month of months) {
     if (month > reportingEnd) continue;
     const value = series.actual.get(month) ?? series.lastYear.get(month + 12);
@@ -207,6 +277,37 @@ export function formatCell(cell: ColumnCell, unit: string, options: FormatOption
   }
   if (unit === "percentage") return withLeadingMinus(cell.value, (size) => `${formatNumber(size, options.decimals ?? 1)} pp`);
   return formatKpiValue(cell.value, unit, options);
+}
+
+/**
+ * Each column's one scale for money (column-scale.ts), from the money figures of its rows: value
+ * cells and absolute deviations of currency KPIs. Percent deviations, unit columns and columns
+ * without any amount of money have none.
+ */
+export function columnScales(columns: readonly FlexibleColumn[], rows: readonly { readonly unit: string; readonly cells: ReadonlyMap<string, ColumnCell> | undefined }[]): Map<string, ColumnScale | null> {
+  const scales = new Map<string, ColumnScale | null>();
+  for (const column of columns) {
+    const money = rows
+      .filter((row) => row.unit === "currency")
+      .map((row) => row.cells?.get(column.id))
+      .map((cell) => (cell && cell.kind !== "unit" ? cell.value : null))
+      .filter((value) => value !== null);
+    // A column with no amount of money in it names no scale.
+    const scaled = column.type !== "column_unit" && column.deviation?.displayIn !== "percent" && money.length > 0;
+    scales.set(column.id, scaled ? columnScale(money) : null);
+  }
+  return scales;
+}
+
+/**
+ * A cell as text in its column's money scale (formatInColumn: money as the bare scaled number,
+ * other units unscaled with their sign); percent deviations and percentage points as formatCell.
+ */
+export function formatCellInColumn(cell: ColumnCell, unit: string, scale: ColumnScale | null): string {
+  if (cell.kind === "unit") return cell.text;
+  if (cell.kind === "deviation" && (cell.displayIn === "percent" || unit === "percentage")) return formatCell(cell, unit);
+  // A deviation of a yes/no KPI is a difference, not a yes or a no.
+  return formatInColumn(cell.value, cell.kind === "deviation" && unit === "binary" ? "number" : unit, scale ?? "none");
 }
 
 const DATA_TYPE_TITLE = { actuals: "Actual", planning: "Plan", forecast: "Forecast", actuals_planning: "Actual + Plan", actuals_forecast: "Actual + Forecast" } as const;

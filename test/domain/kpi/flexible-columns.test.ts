@@ -4,7 +4,14 @@ import type { FlexibleColumn } from "../../../src/contracts/kpis";
 import type { AggregationType, MonthlySeries } from "../../../src/domain/kpi/aggregation";
 import {
   actualComparisonColumns,
+  columnCoverage,
+  columnFigure,
   columnMonths,
+  columnScales,
+  coverageOfData,
+  formatCellInColumn,
+  partialText,
+  periodName,
   columnsSpan,
   columnTitle,
   columnValue,
@@ -152,7 +159,7 @@ test("deviations: comparison − baseline, percent change with the sentinel, ton
 });
 
 test("cells as text: formatKpiValue with the unit, percent deviations, the sentinel, percentage points", () => {
-  const value = (v: number | null): ColumnCell => ({ kind: "value", value: v });
+  const value = (v: number | null): ColumnCell => ({ kind: "value", value: v, months: 1 });
   const deviation = (v: number | null, displayIn: "absolute" | "percent"): ColumnCell => ({ kind: "deviation", displayIn, value: v, tone: "neutral" });
   const table: [ColumnCell, string, string][] = [
     [value(70), "currency", "€ 70"],
@@ -223,6 +230,64 @@ test("the span of months the columns read, for the values request", () => {
   assert.equal(columnsSpan(columns, context), { start: m("2025-04"), end: m("2026-10") });
   assert.equal(columnsSpan(actualComparisonColumns("planning", true), context), { start: m("2026-04"), end: m("2027-03") });
   assert.is(columnsSpan([{ id: "u", type: "column_unit" }], context), null);
+});
+
+test("coverage: the period's name, its months, and how many can hold data (actuals stop at the reporting month)", () => {
+  const table: [string, FlexibleColumn, ReturnType<typeof columnCoverage>][] = [
+    ["FY actuals in P7: partial", col("full_year", "actuals"), { label: "FY 2026/27", rangeLabel: "Apr 2026 – Mar 2027", months: 12, covered: 7 }],
+    ["FY plan: whole", col("full_year", "planning"), { label: "FY 2026/27", rangeLabel: "Apr 2026 – Mar 2027", months: 12, covered: 12 }],
+    ["FY actual + forecast: whole", col("full_year", "actuals_forecast"), { label: "FY 2026/27", rangeLabel: "Apr 2026 – Mar 2027", months: 12, covered: 12 }],
+    ["YTD: whole up to the reporting month", col("ytd", "actuals"), { label: "Apr – Oct 2026", rangeLabel: "Apr – Oct 2026", months: 7, covered: 7 }],
+    ["selection Aug-Oct", col("current_selection", "actuals"), { label: "Aug – Oct 2026", rangeLabel: "Aug – Oct 2026", months: 3, covered: 3 }],
+    ["a fiscal quarter reaching past the reporting month", col("fixed_period", "actuals", fixed("2026-10", "2026-12")), { label: "Q3 FY 2026/27", rangeLabel: "Oct – Dec 2026", months: 3, covered: 1 }],
+    ["last year's FY: whole", col("full_year", "actuals", year(-1)), { label: "FY 2025/26", rangeLabel: "Apr 2025 – Mar 2026", months: 12, covered: 12 }],
+  ];
+  for (const [name, column, expected] of table) assert.equal(columnCoverage(column, context), expected, name);
+  assert.is(columnCoverage(col("deviation", undefined), context), null);
+  assert.equal([partialText(7, 12), partialText(2, 3), partialText(0, 1), partialText(12, 12)], ["7 of 12 months", "2 of 3 months", "0 of 1 month", null]);
+});
+
+test("a column's coverage narrowed to the most months any KPI has data for", () => {
+  const fy = columnCoverage(col("full_year", "actuals", year(-1)), context);
+  const value = (months: number, v: number | null = 1): ColumnCell => ({ kind: "value", value: v, months });
+  assert.equal(coverageOfData(fy, [value(5), value(4), undefined])?.covered, 5, "the first year of data: 5 of 12 months");
+  assert.is(coverageOfData(fy, [value(12), value(5)]), fy, "one KPI with every month: the column is whole");
+  assert.is(coverageOfData(fy, [value(0, null)]), fy, "no values: unchanged");
+  assert.is(coverageOfData(null, [value(3)]), null);
+});
+
+test("period names: a month, a whole fiscal bucket by its name, any other run as a range", () => {
+  assert.is(periodName(m("2026-10"), m("2026-10"), 3), "Oct 2026");
+  assert.is(periodName(m("2026-10"), m("2026-12"), 3), "Q3 FY 2026/27");
+  assert.is(periodName(m("2026-04"), m("2026-09"), 3), "H1 FY 2026/27");
+  assert.is(periodName(m("2026-01"), m("2026-12"), 0), "FY 2026");
+  assert.is(periodName(m("2026-11"), m("2027-01"), 3), "Nov 2026 – Jan 2027", "three months, but not a quarter of this fiscal year");
+});
+
+test("a value cell counts the months with data behind it", () => {
+  const sparsePlan: KpiSeriesSet = { ...fixture, planning: series(each("2026-04", "2026-10", 12)) };
+  assert.equal(columnFigure(col("full_year", "planning"), kpi("cum", { series: sparsePlan }), context), { value: 84, months: 7 });
+  assert.equal(columnFigure(col("full_year", "actuals"), kpi("cum"), context), { value: 70, months: 7 });
+  assert.equal(columnFigure(col("full_year", "actuals_planning"), kpi("cum"), context), { value: 130, months: 12 });
+  assert.equal(computeColumns([col("ytd", "planning")], kpi("cum"), context).get("c"), { kind: "value", value: 84, months: 7 });
+});
+
+test("one money scale per column from its largest figure; percent deviations and units unscaled", () => {
+  const cellsOf = (entries: [string, ColumnCell][]) => new Map(entries);
+  const columns = [col("current_selection", "actuals", { id: "a" }), { id: "d", type: "deviation", deviation: { baseLineColumn: "a", comparisonColumn: "a", displayIn: "percent" } } as FlexibleColumn, col("column_unit", undefined, { id: "u" })];
+  const rows = [
+    { unit: "currency", cells: cellsOf([["a", { kind: "value", value: 1_200_000, months: 1 }]]) },
+    { unit: "currency", cells: cellsOf([["a", { kind: "value", value: 950_000, months: 1 }]]) },
+    { unit: "number", cells: cellsOf([["a", { kind: "value", value: 90_000_000, months: 1 }]]) },
+  ];
+  assert.equal([...columnScales(columns, rows)], [["a", "millions"], ["d", null], ["u", null]], "the count of 90 M does not choose the money's scale");
+  assert.equal([...columnScales(columns, rows.slice(2))], [["a", null], ["d", null], ["u", null]], "no money, no scale");
+  assert.equal([...columnScales(columns.slice(0, 1), [{ unit: "currency", cells: cellsOf([["a", { kind: "value", value: null, months: 0 }]]) }])], [["a", null]], "no amount in the column, no scale");
+  const value = (v: number): ColumnCell => ({ kind: "value", value: v, months: 1 });
+  assert.equal([formatCellInColumn(value(950_000), "currency", "millions"), formatCellInColumn(value(120_000), "number", "millions"), formatCellInColumn(value(120_000), "number", null)], ["0.95", "120,000", "120,000"]);
+  assert.is(formatCellInColumn({ kind: "deviation", displayIn: "absolute", value: -25_000, tone: "bad" }, "currency", "thousands"), "\u221225.0");
+  assert.is(formatCellInColumn({ kind: "deviation", displayIn: "percent", value: 12.34, tone: "good" }, "currency", null), "12.3 %");
+  assert.is(formatCellInColumn({ kind: "deviation", displayIn: "absolute", value: 2, tone: "good" }, "percentage", "thousands"), "2.0 pp");
 });
 
 test.run();

@@ -15,11 +15,14 @@ import {
   LIST_VIEW_MAX_ROWS,
   listViewCsv,
   listViewRows,
+  listViewScales,
   monthLabel,
+  partialFigure,
   sortRows,
   type ListViewRow,
 } from "../../../src/domain/kpi/list-view";
 import { PERCENT_CHANGE_SENTINEL } from "../../../src/domain/kpi/percent-change";
+import { monthDateOf, monthIndexOf } from "../../../src/domain/months";
 
 const meta = (id: number, name: string, unit: string, category = "Sales"): KpiMeta =>
   kpiMeta(id, { name, unit, category: { id: 1, name: category, kind: "kpi", isComplex: false, flexibleColumnsConfig: [] } });
@@ -30,7 +33,7 @@ const values: ValuesResponse = {
   kpis: [
     { id: 2, values: [month("2026-01-01", 2.5, 2, 3, 2.4), month("2026-02-01", null, 2)] },
     { id: 1, values: [month("2026-01-01", 1_234_567, 1_000_000, 900_000, 1_200_000), month("2026-02-01", 50, 0)] },
-    { id: 3, values: [month("2026-01-01", 7, 10)] },
+    { id: 3, values: [month("2026-01-01", 7, 10), month("2026-02-01", null, null)] }, // a month without any figure: no row
     { id: 99, values: [month("2026-01-01", 1, 1)] }, // no meta: not readable, left out
   ],
 };
@@ -49,13 +52,15 @@ test("one row per KPI and month, in the order of the meta; deviation to plan abs
   );
 });
 
-test("cells: the KPI number formatter with each column's decimals and scale; unit, month and ±∞ labels", () => {
+test("cells: money as the bare number in its column's one scale, other units unscaled with their sign; unit, period and ±∞ labels", () => {
   const [revenue, revenueFromZero, churn, churnMissing, deals] = rows as [ListViewRow, ListViewRow, ListViewRow, ListViewRow, ListViewRow];
+  const scales = listViewScales(rows, {});
+  assert.equal(scales, { actual: "millions", planning: "millions", lastYear: "thousands", forecast: "millions", deviation: "thousands" }, "each column from its largest money figure");
   const table: [ListViewRow, Parameters<typeof cellText>[1], Parameters<typeof cellText>[2], string][] = [
-    [revenue, "actual", undefined, "€ 1.23M"],
-    [revenue, "actual", { decimals: 0, scale: "thousands" }, "€ 1,235k"],
-    [revenue, "actual", { decimals: 2, scale: "none" }, "€ 1,234,567.00"],
-    [revenue, "deviation", { decimals: 5, scale: "millions" }, "€ 0.23457M"],
+    [revenue, "actual", undefined, "1.23"],
+    [revenueFromZero, "actual", undefined, "0.00"], // € 50 in a column of millions
+    [revenue, "actual", { decimals: 0, scale: "automatic" }, "1"],
+    [revenue, "deviation", { decimals: 3, scale: "automatic" }, "234.567"],
     [revenue, "unit", undefined, "EUR"],
     [revenue, "month", undefined, "Jan 2026"],
     [revenue, "deviationPercent", undefined, "23.5 %"],
@@ -63,18 +68,78 @@ test("cells: the KPI number formatter with each column's decimals and scale; uni
     [revenueFromZero, "deviationPercent", undefined, "+∞ %"],
     [churn, "actual", { decimals: 2, scale: "thousands" }, "2.50 %"],
     [churn, "actual", undefined, "2.5 %"], // auto: the formatter's default for percentages, one decimal
-    [churn, "actual", { decimals: "auto", scale: "none" }, "2.5 %"],
     [deals, "actual", { decimals: "auto", scale: "none" }, "7"],
     [churn, "unit", undefined, "%"],
     [churnMissing, "actual", undefined, "–"],
     [deals, "planning", undefined, "10"],
     [deals, "deviationPercent", undefined, "−30.0 %"],
   ];
-  for (const [row, key, settings, expected] of table) assert.is(cellText(row, key, settings, "EUR"), expected, `${row.kpi} ${key} ${JSON.stringify(settings)}`);
-  assert.is(cellText({ ...revenueFromZero, deviationPercent: -PERCENT_CHANGE_SENTINEL }, "deviationPercent", undefined, "EUR"), "−∞ %");
+  for (const [row, key, settings, expected] of table) assert.is(cellText(row, key, settings, "EUR", scales), expected, `${row.kpi} ${key} ${JSON.stringify(settings)}`);
+  assert.is(cellText({ ...revenueFromZero, deviationPercent: -PERCENT_CHANGE_SENTINEL }, "deviationPercent", undefined, "EUR", scales), "−∞ %");
   assert.is(cellText(revenue, "unit", undefined, "USD"), "USD");
+  assert.is(cellText({ ...revenue, deviation: -25_000 }, "deviation", undefined, "EUR", scales), "−25.0", "the minus leads the figure");
   assert.is(monthLabel("2025-12-01"), "Dec 2025");
   assert.is(monthLabel("not a month"), "not a month");
+});
+
+test("a weighted ratio's quarter is the formula over its inputs' quarter figures, not the average of its monthly ratios", () => {
+  const first = monthIndexOf("2026-04-01");
+  const grouping = { bucketSize: 3 as const, fiscalYearOffset: 3, first, last: first + 2 };
+  const stored = (id: number, key: string) => ({ ...meta(id, key, "currency"), key });
+  const margin = { ...meta(3, "Gross margin", "percentage"), key: "gross_margin", aggregationType: "ad" as const, isCalculated: true, formula: "gross_profit / revenue * 100", periodRule: "weighted" as const };
+  const three = (values: number[], lastYear: number[] = [0, 0, 0]) => ["2026-04-01", "2026-05-01", "2026-06-01"].map((date, index) => month(date, values[index]!, null, lastYear[index]!));
+  // Monthly margins 10 %, 50 %, 50 % on revenues of 1000, 100, 100: the quarter's margin is 200 / 1200, not their average.
+  const answer: ValuesResponse = {
+    kpis: [
+      { id: 1, values: three([1_000, 100, 100], [100, 100, 100]) },
+      { id: 2, values: three([100, 50, 50], [10, 20, 30]) },
+      { id: 3, values: three([10, 50, 50], [10, 20, 30]) },
+    ],
+  };
+  const [quarter] = listViewRows([stored(1, "revenue"), stored(2, "gross_profit"), margin], answer, grouping).filter((row) => row.kpi === "Gross margin");
+  assert.is(quarter!.actual, (200 / 1_200) * 100);
+  assert.is(quarter!.lastYear, 20, "last year's quarter the same way: 60 / 300");
+  const alone = listViewRows([margin], answer, grouping);
+  assert.is(alone[0]!.actual, (10 + 50 + 50) / 3, "without its inputs in the list: its own monthly values, averaged");
+});
+
+test("a scale the person sets for a column applies to all its money; the others keep theirs", () => {
+  const scales = listViewScales(rows, { actual: { decimals: "auto", scale: "thousands" } });
+  assert.is(scales.actual, "thousands");
+  assert.is(scales.planning, "millions");
+  assert.equal(listViewScales(rows.slice(2), {}), {}, "no money in the list: no column names a scale");
+  assert.is(cellText(rows[0]!, "actual", { decimals: "auto", scale: "thousands" }, "EUR", scales), "1,234.6");
+});
+
+test("rows per fiscal quarter: figures by the KPI's aggregation type, partial quarters at the timeframe's edges, like-for-like deviation", () => {
+  // Fiscal year from April (offset 3); timeframe Feb-Oct 2026: Q4 FY 2025/26 has only Feb-Mar, Q3 FY 2026/27 only Oct.
+  const first = monthIndexOf("2026-02-01");
+  const last = monthIndexOf("2026-10-01");
+  const monthsOf = (from: string, count: number, value: (index: number) => number | null, plan: (index: number) => number | null) =>
+    Array.from({ length: count }, (_, index) => month(monthDateOf(monthIndexOf(from) + index), value(index), plan(index)));
+  const revenue = meta(1, "Revenue", "currency");
+  const churn = { ...meta(2, "Churn", "percentage"), aggregationType: "ad" as const };
+  const quarterly = listViewRows([revenue, churn], { kpis: [{ id: 1, values: monthsOf("2026-02-01", 9, () => 100, (index) => (index < 7 ? 90 : null)) }, { id: 2, values: monthsOf("2026-02-01", 9, (index) => index + 1, () => null) }] }, { bucketSize: 3, fiscalYearOffset: 3, first, last });
+  assert.equal(
+    quarterly.map((row) => [row.kpi, row.period.label, row.period.rangeLabel, `${row.period.monthsInRange}/${row.period.size}`, row.month, row.actual, row.planning, row.deviation]),
+    [
+      ["Revenue", "Q4 FY 2025/26", "Jan – Mar 2026", "2/3", "2026-02-01", 200, 180, 20],
+      ["Revenue", "Q1 FY 2026/27", "Apr – Jun 2026", "3/3", "2026-04-01", 300, 270, 30],
+      // Plan for Jul-Aug only: the deviation compares the two months that have both.
+      ["Revenue", "Q2 FY 2026/27", "Jul – Sep 2026", "3/3", "2026-07-01", 300, 180, 20],
+      ["Revenue", "Q3 FY 2026/27", "Oct – Dec 2026", "1/3", "2026-10-01", 100, null, null],
+      ["Churn", "Q4 FY 2025/26", "Jan – Mar 2026", "2/3", "2026-02-01", 1.5, null, null],
+      ["Churn", "Q1 FY 2026/27", "Apr – Jun 2026", "3/3", "2026-04-01", 4, null, null],
+      ["Churn", "Q2 FY 2026/27", "Jul – Sep 2026", "3/3", "2026-07-01", 7, null, null],
+      ["Churn", "Q3 FY 2026/27", "Oct – Dec 2026", "1/3", "2026-10-01", 9, null, null],
+    ],
+  );
+  assert.is(cellText(quarterly[0]!, "month", undefined, "EUR"), "Q4 FY 2025/26");
+  assert.equal(quarterly.slice(0, 4).map((row) => [partialFigure(row, "actual"), partialFigure(row, "planning")]), [[null, null], [null, null], [null, "2 of 3 months"], [null, null]], "the edges are marked on the period");
+  assert.is(partialFigure(rows[0]!, "actual"), null, "a month row is whole");
+  assert.match(listViewCsv(quarterly.slice(0, 1), "EUR"), /Revenue,Sales,EUR,Q4 FY 2025\/26,200,180/);
+  const empty = listViewRows([revenue], { kpis: [{ id: 1, values: monthsOf("2026-02-01", 9, (index) => (index < 2 ? null : 100), () => null) }] }, { bucketSize: 3, fiscalYearOffset: 3, first, last });
+  assert.equal(empty.map((row) => row.period.label), ["Q1 FY 2026/27", "Q2 FY 2026/27", "Q3 FY 2026/27"], "an empty leading quarter is no row");
 });
 
 test("decimals offer auto and 0 to 5, no more", () => {
@@ -101,9 +166,9 @@ test("filter choices: distinct values in the column's order, labelled with its s
   const choices = filterChoices(rows, "kpi", undefined, "EUR");
   assert.equal(choices, { filterable: true, options: [{ label: "Churn", keys: ["Churn"] }, { label: "Deals", keys: ["Deals"] }, { label: "Revenue", keys: ["Revenue"] }] });
   const close = listViewRows([meta(1, "Revenue", "currency")], { kpis: [{ id: 1, values: [month("2026-01-01", 1_230_001, null), month("2026-02-01", 1_230_002, null), month("2026-03-01", 2_000_000, null)] }] });
-  const merged = filterChoices(close, "actual", { decimals: 2, scale: "millions" }, "EUR");
-  assert.equal(merged, { filterable: true, options: [{ label: "€ 1.23M", keys: ["currency:1230001", "currency:1230002"] }, { label: "€ 2.00M", keys: ["currency:2000000"] }] });
-  const exact = filterChoices(close, "actual", { decimals: 0, scale: "none" }, "EUR");
+  const merged = filterChoices(close, "actual", { decimals: 2, scale: "millions" }, "EUR", { actual: "millions" });
+  assert.equal(merged, { filterable: true, options: [{ label: "1.23", keys: ["currency:1230001", "currency:1230002"] }, { label: "2.00", keys: ["currency:2000000"] }] });
+  const exact = filterChoices(close, "actual", { decimals: 0, scale: "none" }, "EUR", { actual: "none" });
   assert.is(exact.filterable && exact.options.length, 3, "with more decimals the same values are three choices");
 });
 
@@ -137,7 +202,7 @@ test("CSV: labels, raw numbers, months as YYYY-MM, the currency as unit, quoting
   assert.is(
     listViewCsv([...rows.slice(0, 2), ...odd], "CHF"),
     [
-      "KPI,Category,Unit,Month,Actual,Planning,Last year,Forecast,Deviation to plan,Deviation to plan %",
+      "KPI,Category,Unit,Period,Actual,Planning,Last year,Forecast,Deviation to plan,Deviation to plan %",
       "Revenue,Sales,CHF,2026-01,1234567,1000000,900000,1200000,234567,23.5",
       `Revenue,Sales,CHF,2026-02,50,0,,,50,${PERCENT_CHANGE_SENTINEL}`,
       `"'=HYPERLINK(""x""), ""quoted""","P&L, main",CHF,2026-03,-1.5,,,,,`,

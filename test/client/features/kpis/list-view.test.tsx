@@ -7,7 +7,6 @@ import { kpiMeta } from "../../../support/kpi-meta";
 import { KpiListView, type KpiListViewProps } from "../../../../src/client/features/kpis/views/list-view/kpi-list-view";
 import { LIGHT } from "../../../../src/client/ui/theme";
 import { FILTER_TOO_MANY_VALUES, LIST_VIEW_TOO_MANY_ROWS } from "../../../../src/domain/kpi/list-view";
-import { formatKpiValue } from "../../../../src/domain/kpi/number-format";
 import { monthDateOf, monthIndexOf } from "../../../../src/domain/months";
 
 test.after.each(() => cleanup());
@@ -50,24 +49,19 @@ test("one row per KPI and month, values formatted by the KPI number formatter", 
   show();
   assert.ok(screen.getByRole("table", { name: "KPI list" }));
   assert.equal(
-    screen.getAllByRole("columnheader").map((header) => within(header).getByTitle(/^Sort by /).textContent),
-    ["KPI", "Category", "Unit", "Month", "Actual", "Planning", "Last year", "Forecast", "Deviation to plan", "Deviation to plan %"],
+    screen.getAllByRole("columnheader").map((header) => header.querySelector(".sort")?.textContent),
+    ["KPI", "Category", "Unit", "Period", "Actual", "Planning", "Last year", "Forecast", "Deviation to plan", "Deviation to plan %"],
   );
+  // One scale per column, from its largest amount of money, named once in the header.
+  assert.equal(
+    screen.getAllByRole("columnheader").map((header) => header.querySelector(".scale [aria-hidden]")?.textContent ?? null),
+    [null, null, null, null, "€ M", "€ M", "€ k", "€ M", "€ k", null],
+  );
+  assert.match(screen.getAllByRole("columnheader")[4]!.textContent ?? "", /Money in millions of EUR/);
   const rows = bodyRows();
   assert.is(rows.length, 3);
-  assert.equal(cellsOf(rows[0]!), [
-    "Revenue",
-    "Sales",
-    "EUR",
-    "Jan 2026",
-    formatKpiValue(1_234_567, "currency", { currency: "EUR" }),
-    formatKpiValue(1_000_000, "currency", { currency: "EUR" }),
-    formatKpiValue(900_000, "currency", { currency: "EUR" }),
-    formatKpiValue(1_200_000, "currency", { currency: "EUR" }),
-    formatKpiValue(234_567, "currency", { currency: "EUR" }),
-    "23.5 %",
-  ]);
-  assert.equal(cellsOf(rows[0]!).slice(4, 6), ["€ 1.23M", "€ 1M"], "the formatter's automatic scale");
+  assert.equal(cellsOf(rows[0]!), ["Revenue", "Sales", "EUR", "Jan 2026", "1.23", "1.00", "900.0", "1.20", "234.6", "23.5 %"]);
+  assert.equal(cellsOf(rows[1]!).slice(4, 6), ["1.30", "1.10"], "the same column, the same scale and decimals");
   assert.equal(cellsOf(rows[2]!), ["Churn", "Customers", "%", "Jan 2026", "2.5 %", "2.0 %", "3.0 %", "2.4 %", "0.5 %", "25.0 %"]);
   assert.match(screen.getByText(/3 rows/).textContent ?? "", /^3 rows$/);
 });
@@ -79,20 +73,21 @@ test("the settings of a column change its decimals and scale, and only its cells
   const decimals = within(dialog).getByLabelText("Decimals") as HTMLSelectElement;
   assert.equal([...decimals.options].map((option) => option.textContent), ["Auto", "0", "1", "2", "3", "4", "5"], "auto and 0 to 5");
   fireEvent.change(decimals, { target: { value: "0" } });
-  fireEvent.change(within(dialog).getByLabelText("Scale"), { target: { value: "thousands" } });
-  assert.equal(cellsOf(bodyRows()[0]!).slice(4, 6), ["€ 1,235k", "€ 1M"], "actual in thousands without decimals, planning untouched");
+  fireEvent.change(within(dialog).getByLabelText("Scale of money"), { target: { value: "thousands" } });
+  assert.equal(cellsOf(bodyRows()[0]!).slice(4, 6), ["1,235", "1.00"], "actual in thousands without decimals, planning untouched");
+  assert.is(screen.getAllByRole("columnheader")[4]!.querySelector(".scale [aria-hidden]")?.textContent, "€ k", "the header follows");
   fireEvent.change(decimals, { target: { value: "5" } });
-  fireEvent.change(within(dialog).getByLabelText("Scale"), { target: { value: "none" } });
-  assert.is(cellsOf(bodyRows()[0]!)[4], "€ 1,234,567.00000");
+  fireEvent.change(within(dialog).getByLabelText("Scale of money"), { target: { value: "none" } });
+  assert.is(cellsOf(bodyRows()[0]!)[4], "1,234,567.00000");
   fireEvent.click(within(dialog).getByRole("button", { name: "Reset" }));
-  assert.is(cellsOf(bodyRows()[0]!)[4], "€ 1.23M");
+  assert.is(cellsOf(bodyRows()[0]!)[4], "1.23");
 });
 
 test("the percent column has decimals but no scale", () => {
   show();
   fireEvent.click(screen.getByRole("button", { name: "Settings of Deviation to plan %" }));
   const dialog = screen.getByRole("dialog");
-  assert.is(within(dialog).queryByLabelText("Scale"), null);
+  assert.is(within(dialog).queryByLabelText("Scale of money"), null);
   fireEvent.change(within(dialog).getByLabelText("Decimals"), { target: { value: "3" } });
   assert.is(cellsOf(bodyRows()[0]!)[9], "23.500 %");
 });
@@ -114,7 +109,7 @@ test("a column filter narrows the rows to the ticked values; Clear filters bring
 
 test("filters that keep nothing say so", () => {
   show();
-  fireEvent.click(screen.getByRole("button", { name: "Filter Month" }));
+  fireEvent.click(screen.getByRole("button", { name: "Filter Period" }));
   fireEvent.click(within(screen.getByRole("dialog")).getByLabelText("Feb 2026"));
   fireEvent.click(screen.getByRole("button", { name: "Filter Category" }));
   fireEvent.click(within(screen.getByRole("dialog", { name: "Filter Category" })).getByLabelText("Customers"));
@@ -127,10 +122,10 @@ test("sorting by a column header: ascending, descending, off; aria-sort follows"
   const header = () => screen.getAllByRole("columnheader")[4]!;
   fireEvent.click(within(header()).getByRole("button", { name: "Actual" }));
   assert.is(header().getAttribute("aria-sort"), "ascending");
-  assert.equal(bodyRows().map((row) => cellsOf(row)[4]), ["2.5 %", "€ 1.23M", "€ 1.30M"]);
+  assert.equal(bodyRows().map((row) => cellsOf(row)[4]), ["2.5 %", "1.23", "1.30"]);
   fireEvent.click(within(header()).getByRole("button", { name: "Actual" }));
   assert.is(header().getAttribute("aria-sort"), "descending");
-  assert.equal(bodyRows().map((row) => cellsOf(row)[4]), ["€ 1.30M", "€ 1.23M", "2.5 %"]);
+  assert.equal(bodyRows().map((row) => cellsOf(row)[4]), ["1.30", "1.23", "2.5 %"]);
   fireEvent.click(within(header()).getByRole("button", { name: "Actual" }));
   assert.is(header().getAttribute("aria-sort"), "none");
 });
@@ -139,9 +134,9 @@ test("a column with more than 1,000 unique values has its filter disabled, with 
   show({ kpis: [meta(1, "Revenue", "currency")], values: { kpis: [months(1, 1_200)] } });
   const actual = screen.getByRole("button", { name: "Filter Actual (unavailable)" });
   assert.is(actual.getAttribute("aria-disabled"), "true");
-  assert.is(actual.getAttribute("title"), FILTER_TOO_MANY_VALUES);
+  assert.is(actual.getAttribute("title"), FILTER_TOO_MANY_VALUES, "the reason on hover");
   fireEvent.click(actual);
-  const dialog = screen.getByRole("dialog", { name: "Filter Actual" });
+  const dialog = screen.getByRole("dialog", { name: "Filter Actual (€)" });
   assert.is(within(dialog).getByRole("note").textContent, FILTER_TOO_MANY_VALUES);
   assert.is(within(dialog).queryByRole("checkbox"), null);
   const planning = screen.getByRole("button", { name: "Filter Planning" });
@@ -152,7 +147,7 @@ test("a filter whose column turns unfilterable with new values stops applying", 
   const few = { kpis: [meta(1, "Revenue", "currency")], values: { kpis: [months(1, 3)] } };
   const view = show(few);
   fireEvent.click(screen.getByRole("button", { name: "Filter Actual" }));
-  fireEvent.click(within(screen.getByRole("dialog")).getByLabelText("€ 1,007"));
+  fireEvent.click(within(screen.getByRole("dialog")).getByLabelText("1,007"));
   assert.is(bodyRows().length, 1);
   act(() => view.rerender(<ThemeProvider theme={LIGHT}><KpiListView {...few} values={{ kpis: [months(1, 1_200)] }} currency="EUR" status="loaded" message={null} /></ThemeProvider>));
   assert.ok(screen.getByText("1,200 rows"));
@@ -215,7 +210,7 @@ test("loading, error and empty states", () => {
   assert.is(screen.queryByRole("table"), null);
   view.unmount();
   const failed = show({ values: null, status: "error", message: "Values could not be loaded (503)." });
-  assert.is(screen.getByRole("alert").textContent, "Values could not be loaded (503).");
+  assert.match(screen.getByRole("alert").textContent ?? "", /Values could not be loaded \(503\)\./);
   failed.unmount();
   show({ values: { kpis: [] } });
   assert.is(screen.getByRole("status").textContent, "There are no values in this timeframe.");
@@ -226,7 +221,22 @@ test("reloading keeps the table and marks it busy", () => {
   const view = show();
   act(() => view.rerender(<ThemeProvider theme={LIGHT}><KpiListView kpis={kpis} values={values} currency="USD" status="loading" message={null} /></ThemeProvider>));
   assert.is(screen.getByRole("table").getAttribute("aria-busy"), "true");
-  assert.is(cellsOf(bodyRows()[0]!)[4], "$ 1.23M", "the currency follows the prop");
+  assert.match(screen.getAllByRole("columnheader")[4]!.textContent ?? "", /\$ M/, "the currency follows the prop");
+});
+
+test("rows per quarter: the period named once, its months for screen readers, partial quarters and partial figures marked", () => {
+  const quarterValues: ValuesResponse = {
+    kpis: [{ id: 1, values: ["2026-02-01", "2026-03-01", "2026-04-01", "2026-05-01", "2026-06-01"].map((date, index) => ({ date, value: 100_000, planningValue: index === 2 ? null : 90_000, lastYearValue: null, forecastValue: null })) }],
+  };
+  show({ kpis: [meta(1, "Revenue", "currency")], values: quarterValues, grouping: { bucketSize: 3, fiscalYearOffset: 3, first: monthIndexOf("2026-02-01"), last: monthIndexOf("2026-06-01") } });
+  const [edge, whole] = bodyRows();
+  const period = (row: HTMLElement) => within(row).getAllByRole("cell")[3]!;
+  assert.match(period(edge!).textContent ?? "", /^Q4 FY 2025\/26 \(Jan – Mar 2026\)◐ \(partial: 2 of 3 months\)$/);
+  assert.is(period(edge!).getAttribute("title"), "Jan – Mar 2026");
+  assert.is(period(whole!).querySelector("[data-partial]"), null, "Q1 has all three months");
+  const planning = within(whole!).getAllByRole("cell")[5]!;
+  assert.is(planning.querySelector("[data-partial]")?.getAttribute("data-partial"), "2 of 3 months", "a plan for May and June only");
+  assert.match(cellsOf(whole!)[4] ?? "", /^300\.0$/, "three months of actuals, in thousands");
 });
 
 test.run();

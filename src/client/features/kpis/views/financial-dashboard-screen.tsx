@@ -1,40 +1,43 @@
 import { useEffect, useState } from "react";
-import { Link, useParams } from "wouter";
+import { useParams } from "wouter";
 import { styled } from "styled-components";
 import { NO_CATEGORIES_DATA, type FlexibleColumn, type KpiCategory } from "../../../../contracts/kpis";
 import { fiscalYearStart } from "../../../../domain/fiscal-calendar";
-import { actualComparisonColumns, columnsSpan, type CompareWith } from "../../../../domain/kpi/flexible-columns";
-import { monthDateOf } from "../../../../domain/months";
+import { actualComparisonColumns, COMPARE_WITH, columnsSpan, periodName, type CompareWith } from "../../../../domain/kpi/flexible-columns";
+import { monthDateOf, monthRangeLabel } from "../../../../domain/months";
 import type { AppState } from "../../../app/state";
 import { useDispatch, useModel } from "../../../bus/use-model";
-import { DangerAlert, RetryAlert, ScreenPage } from "../../../ui/primitives";
-import { ReportingPeriodControls } from "./dashboard-filters";
+import { Alert } from "../../../ui/alert";
+import { FilterSelect } from "../../../ui/compact-controls";
+import { FilterBar, type FilterBarItem } from "../../../ui/filter-bar";
+import { Checkbox } from "../../../ui/inputs";
+import { Page } from "../../../ui/layout";
+import { PageHeader } from "../../../ui/page-header";
+import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
+import { SPACE } from "../../../ui/tokens";
+import { CategoryTabs } from "./financial/category-tabs";
+import { ColumnPicker, COMPARE_WITH_LABEL } from "./financial/column-picker";
 import { FinancialTable } from "./financial/financial-table";
-import { FinancialToolbar } from "./financial/financial-toolbar";
-import { ReportToolbar } from "./report-toolbar";
 import { useKpiMeta, useKpiView, useReportingFrame } from "./hooks";
-
-const Page = styled(ScreenPage)`
-  max-width: none;
-  nav { display: flex; gap: 6px; flex-wrap: wrap; }
-  nav a { padding: 6px 12px; border-radius: 999px; border: 1px solid ${(p) => p.theme.border}; text-decoration: none; color: ${(p) => p.theme.text}; font-size: 14px; }
-  nav a[aria-current="page"] { background: ${(p) => p.theme.accent}; color: ${(p) => p.theme.accentText}; border-color: ${(p) => p.theme.accent}; }
-  .status { color: ${(p) => p.theme.textMuted}; font-size: 13px; }
-`;
+import { useReportingPeriodItems } from "./reporting-period";
 
 type View = "actual_comparison" | "flexible_columns";
 type Range = "month" | "ytd";
 
+const DEFAULTS = { range: "month" as Range, fullYear: true, compareWith: "planning" as CompareWith };
+
 /**
  * /reporting/financial-dashboard/{categoryId?}: the P&L of a financial category as a table,
  * either the actual comparison (full year, compare with, select columns) or the category's own
- * flexible columns. Rows nest by parent KPI, expanded one level by default.
+ * flexible columns. Rows nest by parent KPI, expanded one level by default; the categories are
+ * tabs, each at its own address.
  */
 export default function FinancialDashboardScreen() {
   const params = useParams<{ categoryId?: string }>();
   const dispatch = useDispatch();
   const meta = useKpiMeta();
   const frame = useReportingFrame();
+  const period = useReportingPeriodItems();
   const loaded = useModel((state: AppState) => state.kpis.categories.financial);
   // Categories are kept for the session, like the catalogue; a failed load is tried again on the next visit.
   const categoriesNeeded = loaded?.status !== "loaded";
@@ -42,15 +45,17 @@ export default function FinancialDashboardScreen() {
     if (categoriesNeeded) dispatch({ _tag: "LoadKpiCategories", kind: "financial" });
   }, [dispatch, categoriesNeeded]);
   const [view, setView] = useState<View | null>(null);
-  const [range, setRange] = useState<Range>("month");
-  const [fullYear, setFullYear] = useState(true);
-  const [compareWith, setCompareWith] = useState<CompareWith>("planning");
+  const [range, setRange] = useState<Range>(DEFAULTS.range);
+  const [fullYear, setFullYear] = useState(DEFAULTS.fullYear);
+  const [compareWith, setCompareWith] = useState<CompareWith>(DEFAULTS.compareWith);
   const [selectedColumnIds, setSelectedColumnIds] = useState<string[] | undefined>(undefined);
 
   const categories = categoriesOf(loaded, meta.kpis);
   const category = categories.find((candidate) => String(candidate.id) === params.categoryId) ?? categories[0];
   const kpis = meta.kpis.filter((kpi) => kpi.category.id === category?.id);
-  const chosenView: View = view ?? (category && category.flexibleColumnsConfig.length > 0 ? "flexible_columns" : "actual_comparison");
+  const hasOwnColumns = !!category && category.flexibleColumnsConfig.length > 0;
+  const defaultView: View = hasOwnColumns ? "flexible_columns" : "actual_comparison";
+  const chosenView: View = view ?? defaultView;
   const columns: readonly FlexibleColumn[] = chosenView === "flexible_columns" && category ? category.flexibleColumnsConfig : actualComparisonColumns(compareWith, fullYear);
   const end = frame.end - frame.ignoreLastMonths;
   const selection = { start: range === "ytd" ? fiscalYearStart(end, frame.fiscalYearOffset) : end, end };
@@ -70,65 +75,103 @@ export default function FinancialDashboardScreen() {
     : null;
   const values = useKpiView(valuesCommand);
 
+  const comparison = chosenView === "actual_comparison";
+  const items: FilterBarItem[] = [
+    ...period.items,
+    {
+      key: "range",
+      priority: "primary",
+      changed: range !== DEFAULTS.range,
+      control: <FilterSelect<Range> label="Period" value={range} options={[{ value: "month", label: "Month" }, { value: "ytd", label: "Year to date" }]} onChange={setRange} />,
+    },
+    {
+      key: "view",
+      priority: "secondary",
+      changed: chosenView !== defaultView,
+      control: (
+        <FilterSelect<View>
+          label="View"
+          value={chosenView}
+          options={[
+            { value: "actual_comparison", label: "Actual comparison" },
+            { value: "flexible_columns", label: "Flexible columns", disabled: !hasOwnColumns },
+          ]}
+          onChange={setView}
+        />
+      ),
+    },
+    ...(comparison
+      ? [
+          {
+            key: "compare-with",
+            priority: "primary",
+            changed: compareWith !== DEFAULTS.compareWith,
+            control: <FilterSelect<CompareWith> label="Compare with" value={compareWith} options={COMPARE_WITH.map((option) => ({ value: option, label: COMPARE_WITH_LABEL[option] }))} onChange={setCompareWith} />,
+          } satisfies FilterBarItem,
+          {
+            key: "full-year",
+            priority: "secondary",
+            changed: fullYear !== DEFAULTS.fullYear,
+            control: (
+              <FullYear>
+                <Checkbox label="Full year" checked={fullYear} onChange={(event) => setFullYear(event.target.checked)} />
+              </FullYear>
+            ),
+          } satisfies FilterBarItem,
+        ]
+      : []),
+  ];
+  const reset = () => {
+    period.resetReportingPeriod();
+    setRange(DEFAULTS.range);
+    setView(null);
+    setCompareWith(DEFAULTS.compareWith);
+    setFullYear(DEFAULTS.fullYear);
+    setSelectedColumnIds(undefined);
+  };
+  const selectionName = periodName(selection.start, selection.end, frame.fiscalYearOffset);
+
   return (
-    <Page aria-labelledby="financial-title" aria-busy={values?.status === "loading"}>
-      <h1 id="financial-title">Financial dashboard</h1>
-      {loaded?.status === "error" ? <p className="status" role="status">{NO_CATEGORIES_DATA}: the categories show without their own columns.</p> : null}
-      <nav aria-label="Financial categories">
-        {categories.map((candidate) => (
-          <Link key={candidate.id} href={`/reporting/financial-dashboard/${candidate.id}`} aria-current={candidate.id === category?.id ? "page" : undefined}>
-            {candidate.name}
-          </Link>
-        ))}
-      </nav>
-      <ReportToolbar>
-        <ReportingPeriodControls />
-        <label>
-          Period
-          <select value={range} onChange={(event) => setRange(event.target.value as Range)}>
-            <option value="month">Month</option>
-            <option value="ytd">Year to date</option>
-          </select>
-        </label>
-        <label>
-          View
-          <select value={chosenView} onChange={(event) => setView(event.target.value as View)}>
-            <option value="actual_comparison">Actual comparison</option>
-            <option value="flexible_columns" disabled={!category || category.flexibleColumnsConfig.length === 0}>
-              Flexible columns
-            </option>
-          </select>
-        </label>
-      </ReportToolbar>
-      {chosenView === "actual_comparison" ? (
-        <FinancialToolbar
-          fullYear={fullYear}
-          onFullYearChange={setFullYear}
-          compareWith={compareWith}
-          onCompareWithChange={setCompareWith}
-          columns={columns}
-          selectedColumnIds={selectedColumnIds}
-          onSelectedColumnIdsChange={setSelectedColumnIds}
-        />
-      ) : null}
-      {meta.status === "error" ? <DangerAlert>{meta.message}</DangerAlert> : null}
-      {values?.status === "error" ? (
-        <RetryAlert message={values.message} onRetry={() => valuesCommand && dispatch(valuesCommand)} />
-      ) : null}
-      {meta.status === "loaded" && !category ? <p className="status">There are no financial categories yet.</p> : null}
+    <Page as="section" aria-labelledby="financial-title" aria-busy={values?.status === "loading"}>
+      <PageHeader
+        headingId="financial-title"
+        title="Financial dashboard"
+        description={
+          category ? (
+            <>
+              {category.name} for {selectionName}
+              {selection.start !== selection.end && selectionName !== monthRangeLabel(selection.start, selection.end) ? ` (${monthRangeLabel(selection.start, selection.end)})` : ""}. Money in each column is shown in the one scale its header names; ◐ marks a figure
+              that only part of its period's months stand behind.
+            </>
+          ) : undefined
+        }
+      />
+      {categories.length > 0 ? <CategoryTabs categories={categories} currentId={category?.id} /> : null}
+      {loaded?.status === "error" ? <Alert tone="warning">{NO_CATEGORIES_DATA}: the categories show without their own columns.</Alert> : null}
+      <FilterBar label="Financial dashboard filters" items={items} onReset={reset} />
+      {meta.status === "error" ? <ErrorState message={meta.message ?? "The KPIs could not be loaded."} /> : null}
+      {values?.status === "error" ? <ErrorState message={values.message ?? "The values could not be loaded."} onRetry={() => valuesCommand && dispatch(valuesCommand)} /> : null}
+      {meta.status === "loaded" && !category ? <EmptyState title="There are no financial categories yet." /> : null}
       {values?.data && category ? (
-        <FinancialTable
-          kpis={kpis}
-          values={{ kpis: values.data }}
-          columns={columns}
-          selection={selection}
-          fiscalYearOffset={frame.fiscalYearOffset}
-          currency={frame.currency}
-          selectedColumnIds={chosenView === "actual_comparison" ? selectedColumnIds : undefined}
-          label={`${category.name} (${frame.currency})`}
-        />
-      ) : ready ? (
-        <p className="status">Loading values…</p>
+        <section aria-label={`${category.name} table`} className="table-section">
+          {comparison ? (
+            <TableTools>
+              <ColumnPicker columns={columns} selectedColumnIds={selectedColumnIds} onChange={setSelectedColumnIds} />
+            </TableTools>
+          ) : null}
+          <FinancialTable
+            kpis={kpis}
+            values={{ kpis: values.data }}
+            columns={columns}
+            selection={selection}
+            fiscalYearOffset={frame.fiscalYearOffset}
+            currency={frame.currency}
+            selectedColumnIds={comparison ? selectedColumnIds : undefined}
+            label={`${category.name}, ${selectionName}`}
+          />
+        </section>
+      ) : ready && values?.status !== "error" ? (
+        <LoadingState label="Loading values…" />
       ) : null}
     </Page>
   );
@@ -143,3 +186,16 @@ function categoriesOf(loaded: AppState["kpis"]["categories"]["financial"], kpis:
   }
   return [...byId.values()];
 }
+
+/** The checkbox lines up with the compact controls' boxes, under their captions. */
+const FullYear = styled.div`
+  display: flex;
+  align-items: center;
+  min-height: 28px;
+`;
+
+const TableTools = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  margin-bottom: ${SPACE.sm};
+`;

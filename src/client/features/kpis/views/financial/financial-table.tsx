@@ -1,11 +1,29 @@
 import { useMemo, useState } from "react";
+import { Link } from "wouter";
 import { styled } from "styled-components";
 import type { FlexibleColumn, KpiMeta, ValuesResponse } from "../../../../../contracts/kpis";
-import { columnTitle, computeColumns, EMPTY_SERIES, formatCell, seriesFromMonthValues, type ColumnCell, type KpiSeriesSet, type Tone } from "../../../../../domain/kpi/flexible-columns";
+import { columnScaleCaption, columnScaleDescription, type ColumnScale } from "../../../../../domain/kpi/column-scale";
+import {
+  columnCoverage,
+  columnScales,
+  columnTitle,
+  computeColumns,
+  coverageOfData,
+  EMPTY_SERIES,
+  formatCellInColumn,
+  partialText,
+  type ColumnCell,
+  type ColumnCoverage,
+  type Tone,
+} from "../../../../../domain/kpi/flexible-columns";
 import { DEFAULT_EXPAND_LEVEL, kpiTree, toggleRow, visibleRows } from "../../../../../domain/kpi/kpi-tree";
-import type { Decimals, FormatOptions, Scale } from "../../../../../domain/kpi/number-format";
+import type { Observation } from "../../../../../domain/kpi/period-kpis";
+import { monthsOfValues, periodSeriesOf } from "../../../../../domain/kpi/period-series";
 import type { MonthIndex } from "../../../../../domain/months";
-import { VisuallyHidden } from "../../../../ui/primitives";
+import { RowToggle, Table, TableFrame, Td, Th, TreeLeaf } from "../../../../ui/table-parts";
+import { FONT_WEIGHT, MEDIA, TYPE_SCALE } from "../../../../ui/tokens";
+import { VisuallyHidden } from "../../../../ui/visually-hidden";
+import { CellPartialMark, PartialMark, PeriodName } from "./period-marks";
 
 export interface FinancialTableProps {
   /** The category's KPIs, in the order rows show (children under their parent). */
@@ -18,23 +36,24 @@ export interface FinancialTableProps {
   readonly currency: string;
   /** "Select columns": only these show (deviations still compute from hidden columns). All when absent. */
   readonly selectedColumnIds?: readonly string[] | undefined;
-  readonly scale?: Scale | undefined;
-  readonly decimals?: Decimals | undefined;
-  /** The table's accessible name. */
+  /** The table's accessible name (and its scroll area's). */
   readonly label?: string | undefined;
 }
 
 const TONE_TEXT: Record<Tone, string> = { good: " (favourable)", bad: " (unfavourable)", neutral: "" };
 
 /**
- * The P&L of one category: a row per KPI as a tree (default expand level 1), a column per
- * flexible column, every value from the one column engine and the one number formatter.
+ * The P&L of one category: a row per KPI as a tree (default expand level 1), each KPI's name a
+ * link to its detail, a column per flexible column. Every value comes from the one column engine;
+ * each column shows its money in one scale named in its header, with its period and, when the
+ * period is only partly covered, a partial mark.
  */
-export function FinancialTable({ kpis, values, columns, selection, fiscalYearOffset, currency, selectedColumnIds, scale, decimals, label = "Financial table" }: FinancialTableProps) {
+export function FinancialTable({ kpis, values, columns, selection, fiscalYearOffset, currency, selectedColumnIds, label = "Financial table" }: FinancialTableProps) {
   const [toggled, setToggled] = useState<ReadonlySet<number>>(() => new Set());
   const tree = useMemo(() => kpiTree(kpis), [kpis]);
   const rows = useMemo(() => visibleRows(tree, toggled, DEFAULT_EXPAND_LEVEL), [tree, toggled]);
-  const seriesById = useMemo(() => new Map<number, KpiSeriesSet>(values.kpis.map((entry) => [entry.id, seriesFromMonthValues(entry.values)])), [values]);
+  // Each KPI's series with its period rule: a weighted ratio (a margin) over a quarter is the formula over its inputs' quarter.
+  const seriesById = useMemo(() => periodSeriesOf(kpis, values, monthsOfValues(values)), [kpis, values]);
   const shown = useMemo(() => (selectedColumnIds === undefined ? columns : columns.filter((column) => selectedColumnIds.includes(column.id))), [columns, selectedColumnIds]);
   const { start, end } = selection;
   const context = useMemo(() => ({ selection: { start, end }, fiscalYearOffset, currency }), [start, end, fiscalYearOffset, currency]);
@@ -43,25 +62,33 @@ export function FinancialTable({ kpis, values, columns, selection, fiscalYearOff
       new Map(
         kpis.map((kpi) => [
           kpi.id,
-          computeColumns(columns, { series: seriesById.get(kpi.id) ?? EMPTY_SERIES, aggregationType: kpi.aggregationType, unit: kpi.unit, higherIsBetter: kpi.higherIsBetter }, context),
+          computeColumns<Observation>(columns, { series: seriesById.get(kpi.id) ?? EMPTY_SERIES, measure: seriesById.get(kpi.id)?.measure, aggregationType: kpi.aggregationType, unit: kpi.unit, higherIsBetter: kpi.higherIsBetter }, context),
         ]),
       ),
     [kpis, columns, seriesById, context],
   );
-  const format = { currency, ...(scale ? { scale } : {}), ...(decimals !== undefined ? { decimals } : {}) };
+  // The scale of each column is chosen over every KPI of the category, shown or folded away, so
+  // unfolding a row never rescales the column.
+  const scales = useMemo(() => columnScales(columns, kpis.map((kpi) => ({ unit: kpi.unit, cells: cellsById.get(kpi.id) }))), [columns, kpis, cellsById]);
+  const coverages = useMemo(
+    () => new Map(columns.map((column) => [column.id, coverageOfData(columnCoverage(column, context), kpis.map((kpi) => cellsById.get(kpi.id)?.get(column.id)))])),
+    [columns, context, kpis, cellsById],
+  );
   const perMonthNote = end > start && columns.some((column) => column.type === "current_selection") && kpis.some((kpi) => kpi.aggregationType === "cum");
 
   return (
     <Wrapper>
-      <Scroll>
+      <TableFrame label={label}>
         <Table aria-label={label}>
           <thead>
             <tr>
-              <th scope="col">KPI</th>
+              <Th scope="col" sticky>
+                KPI
+              </Th>
               {shown.map((column) => (
-                <th scope="col" key={column.id} className={column.type === "column_unit" ? "text" : undefined}>
-                  {columnTitle(column, columns)}
-                </th>
+                <Th scope="col" key={column.id} numeric={column.type !== "column_unit"}>
+                  <ColumnHeading title={columnTitle(column, columns)} coverage={coverages.get(column.id) ?? null} scale={scales.get(column.id) ?? null} currency={currency} />
+                </Th>
               ))}
             </tr>
           </thead>
@@ -75,107 +102,98 @@ export function FinancialTable({ kpis, values, columns, selection, fiscalYearOff
             )}
             {rows.map((row) => {
               const cells = cellsById.get(row.kpi.id);
+              const name = (
+                <Link href={`/reporting/kpi-detail/${row.kpi.id}`} className="kpi-name">
+                  {row.kpi.name}
+                </Link>
+              );
               return (
                 <tr key={row.kpi.id} data-depth={row.depth}>
-                  <th scope="row" style={{ paddingLeft: 12 + row.depth * 20 }}>
+                  <Th scope="row" sticky>
                     {row.hasChildren ? (
-                      <button type="button" aria-expanded={row.expanded} onClick={() => setToggled((current) => toggleRow(current, row.kpi.id))}>
-                        <span aria-hidden="true" className="chevron">
-                          {row.expanded ? "▾" : "▸"}
-                        </span>
-                        {row.kpi.name}
-                      </button>
+                      <span className="tree-name">
+                        <RowToggle expanded={row.expanded} onToggle={() => setToggled((current) => toggleRow(current, row.kpi.id))} depth={row.depth}>
+                          <VisuallyHidden>{`Parts of ${row.kpi.name}`}</VisuallyHidden>
+                        </RowToggle>
+                        {name}
+                      </span>
                     ) : (
-                      <span className="leaf">{row.kpi.name}</span>
+                      <TreeLeaf $depth={row.depth}>{name}</TreeLeaf>
                     )}
-                  </th>
+                  </Th>
                   {shown.map((column) => (
-                    <ValueCell key={column.id} cell={cells?.get(column.id)} unit={row.kpi.unit} format={format} />
+                    <ValueCell key={column.id} cell={cells?.get(column.id)} unit={row.kpi.unit} scale={scales.get(column.id) ?? null} coverage={coverages.get(column.id) ?? null} />
                   ))}
                 </tr>
               );
             })}
           </tbody>
         </Table>
-      </Scroll>
+      </TableFrame>
       {perMonthNote && <Note>Cumulative KPIs over a selection of more than one month show the value per month.</Note>}
     </Wrapper>
   );
 }
 
-function ValueCell({ cell, unit, format }: { cell: ColumnCell | undefined; unit: string; format: FormatOptions }) {
-  const tone = cell?.kind === "deviation" ? cell.tone : "neutral";
-  const text = cell ? formatCell(cell, unit, format) : "–";
+/** A column's header: its title, then its period (months in the tooltip), the partial mark and its money scale. */
+function ColumnHeading({ title, coverage, scale, currency }: { title: string; coverage: ColumnCoverage | null; scale: ColumnScale | null; currency: string }) {
+  const partial = coverage ? partialText(coverage.covered, coverage.months) : null;
   return (
-    <td data-tone={tone} className={cell?.kind === "unit" ? "text" : undefined}>
+    <span className="heading">
+      <span className="title">{title}</span>
+      {coverage || scale ? (
+        <span className="meta">
+          {coverage ? <PeriodName label={coverage.label} rangeLabel={coverage.rangeLabel} /> : null}
+          {partial ? <PartialMark text={partial} /> : null}
+          {coverage && scale ? <span aria-hidden="true"> · </span> : null}
+          {scale ? (
+            <span className="scale" data-scale={scale}>
+              <span aria-hidden="true">{columnScaleCaption(scale, currency)}</span>
+              <VisuallyHidden>{`, money ${columnScaleDescription(scale, currency)}`}</VisuallyHidden>
+            </span>
+          ) : null}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+function ValueCell({ cell, unit, scale, coverage }: { cell: ColumnCell | undefined; unit: string; scale: ColumnScale | null; coverage: ColumnCoverage | null }) {
+  const tone = cell?.kind === "deviation" ? cell.tone : "neutral";
+  const text = cell ? formatCellInColumn(cell, unit, scale) : "–";
+  // A KPI whose own data covers fewer months than its column can (a plan entered for 7 of 12 months).
+  const partial = cell?.kind === "value" && cell.value !== null && coverage && cell.months < coverage.covered ? partialText(cell.months, coverage.months) : null;
+  return (
+    <Td numeric={cell?.kind !== "unit"} tone={cell?.kind === "deviation" ? tone : undefined}>
+      {/* The mark goes before the figure, so the figures stay aligned at the column's right edge. */}
+      {partial ? <CellPartialMark text={partial} /> : null}
       <span className="value">{text}</span>
       {TONE_TEXT[tone] && <VisuallyHidden>{TONE_TEXT[tone]}</VisuallyHidden>}
-    </td>
+    </Td>
   );
 }
 
 const Wrapper = styled.div`
   display: grid;
   gap: 8px;
-`;
-
-const Scroll = styled.div`
-  overflow: auto;
-  max-height: 70vh;
-  border: 1px solid ${(p) => p.theme.border};
-  border-radius: 8px;
-`;
-
-const Table = styled.table`
-  border-collapse: separate;
-  border-spacing: 0;
-  width: 100%;
-  font-size: 14px;
-  th, td { padding: 8px 12px; border-bottom: 1px solid ${(p) => p.theme.border}; white-space: nowrap; }
-  thead th {
-    position: sticky;
-    top: 0;
-    z-index: 2;
-    background: ${(p) => p.theme.surfaceRaised};
-    color: ${(p) => p.theme.textMuted};
-    font-weight: 600;
-    font-size: 13px;
-    text-align: right;
-  }
-  thead th:first-child, thead th.text { text-align: left; }
-  thead th:first-child { left: 0; z-index: 3; }
-  tbody th {
-    position: sticky;
-    left: 0;
-    z-index: 1;
-    background: ${(p) => p.theme.surface};
-    text-align: left;
-    font-weight: 400;
-  }
-  tbody tr[data-depth="0"] th { font-weight: 600; }
-  td { text-align: right; font-variant-numeric: tabular-nums; color: ${(p) => p.theme.text}; background: ${(p) => p.theme.surface}; }
-  td.text, td.empty { text-align: left; }
-  td.empty { color: ${(p) => p.theme.textMuted}; }
-  td[data-tone="good"] { color: ${(p) => p.theme.positive}; }
-  td[data-tone="bad"] { color: ${(p) => p.theme.danger}; }
-  button {
-    font: inherit;
-    font-weight: inherit;
-    color: inherit;
-    background: none;
-    border: none;
-    padding: 0;
-    cursor: pointer;
-    display: inline-flex;
-    gap: 6px;
-    align-items: center;
-  }
-  .chevron { display: inline-block; width: 14px; color: ${(p) => p.theme.textMuted}; }
-  .leaf { padding-left: 20px; }
+  min-width: 0;
+  thead th { vertical-align: bottom; }
+  /* Contains the visually hidden texts (absolutely placed), so they scroll with the table and never widen the page. */
+  tbody td { position: relative; }
+  .heading { display: inline-grid; justify-items: inherit; gap: 2px; }
+  th[data-numeric] .heading { justify-items: end; }
+  .title { color: ${(p) => p.theme.text}; }
+  .meta { font-weight: ${FONT_WEIGHT.regular}; font-size: ${TYPE_SCALE.xs.size}; }
+  tbody tr[data-depth="0"] th { font-weight: ${FONT_WEIGHT.semibold}; }
+  /* On a phone long KPI names wrap, so the sticky name column leaves room for the figures. */
+  ${MEDIA.narrow} { tbody th { white-space: normal; min-width: 9rem; max-width: 11rem; } }
+  .tree-name { display: inline-flex; align-items: center; }
+  .kpi-name { text-decoration: none; }
+  .kpi-name:hover { text-decoration: underline; }
 `;
 
 const Note = styled.p`
   margin: 0;
-  font-size: 13px;
+  font-size: ${TYPE_SCALE.sm.size};
   color: ${(p) => p.theme.textMuted};
 `;

@@ -4,21 +4,26 @@ import type { KpiMeta, ValuesResponse } from "../../../../../contracts/kpis";
 import {
   applyFilters,
   exceedsListViewMax,
+  hasMoney,
   isFilterable,
   LIST_VIEW_COLUMNS,
   LIST_VIEW_TOO_MANY_ROWS,
   listViewCsv,
   listViewRows,
+  listViewScales,
   sortRows,
   type ColumnSettings,
   type ListViewColumnKey,
   type ListViewFilters,
+  type ListViewGrouping,
   type ListViewRow,
   type ListViewSettings,
   type ListViewSort,
 } from "../../../../../domain/kpi/list-view";
 import { browserSaveFile } from "../../../../app/deps";
-import { Button, DangerAlert } from "../../../../ui/primitives";
+import { Button } from "../../../../ui/button";
+import { ScrollArea } from "../../../../ui/scroll-area";
+import { ErrorState } from "../../../../ui/states";
 import { ListViewHeader } from "./list-view-header";
 import { ListViewRowView, type ListViewRowData } from "./list-view-row";
 import { DEFAULT_BODY_HEIGHT, Muted, Notice, ROW_HEIGHT, Section, TableFrame, Toolbar } from "./styles";
@@ -27,6 +32,8 @@ export interface KpiListViewProps {
   readonly kpis: readonly KpiMeta[];
   /** The months of the chosen timeframe; null before the first answer. */
   readonly values: ValuesResponse | null;
+  /** How rows group the months (per month when absent). */
+  readonly grouping?: ListViewGrouping | undefined;
   /** The currency money is shown in (the FX selection or the local currency). */
   readonly currency: string;
   readonly status: "loading" | "loaded" | "error";
@@ -49,9 +56,9 @@ const LOAD_FAILED = "The list could not be loaded. Try again.";
  * decimals and scale, per-column filters, a CSV download. Only the visible rows are in the DOM;
  * above the 10,000-entry maximum it offers the download instead of the table.
  */
-export function KpiListView({ kpis, values, currency, status, message, title = "KPI list", fileName = "kpi-list.csv", bodyHeight = DEFAULT_BODY_HEIGHT, overscanCount = 3 }: KpiListViewProps) {
+export function KpiListView({ kpis, values, grouping, currency, status, message, title = "KPI list", fileName = "kpi-list.csv", bodyHeight = DEFAULT_BODY_HEIGHT, overscanCount = 3 }: KpiListViewProps) {
   const titleId = useId();
-  const rows = useMemo(() => (values ? listViewRows(kpis, values) : []), [kpis, values]);
+  const rows = useMemo(() => (values ? listViewRows(kpis, values, grouping) : []), [kpis, values, grouping]);
   const tooMany = exceedsListViewMax(rows.length);
   const [sort, setSort] = useState<ListViewSort | null>(null);
   const [filters, setFilters] = useState<ListViewFilters>({});
@@ -66,44 +73,49 @@ export function KpiListView({ kpis, values, currency, status, message, title = "
   const onSort = useCallback((column: ListViewColumnKey) => setSort((current) => nextSort(current, column)), []);
   const onFilter = useCallback((column: ListViewColumnKey, selected: ReadonlySet<string>) => setFilters((current) => ({ ...current, [column]: selected })), []);
   const onSettings = useCallback((column: ListViewColumnKey, next: ColumnSettings | undefined) => setSettings((current) => withColumn(current, column, next)), []);
-  const rowProps = useMemo<ListViewRowData>(() => ({ rows: shown, settings, currency }), [shown, settings, currency]);
+  // One scale per value column, from all rows: filtering or sorting never rescales a column.
+  const scales = useMemo(() => (hasMoney(rows) ? listViewScales(rows, settings) : null), [rows, settings]);
+  const rowProps = useMemo<ListViewRowData>(() => ({ rows: shown, settings, currency, scales: scales ?? {} }), [shown, settings, currency, scales]);
   const download = (list: readonly ListViewRow[]) => browserSaveFile(new Blob(["\uFEFF", listViewCsv(list, currency)], { type: "text/csv;charset=utf-8" }), fileName);
 
   const body = (() => {
-    if (status === "error") return <DangerAlert>{message || LOAD_FAILED}</DangerAlert>;
+    if (status === "error") return <ErrorState message={message || LOAD_FAILED} />;
     if (!values) return <Muted role="status">Loading the list…</Muted>;
     if (rows.length === 0) return <Muted role="status">There are no values in this timeframe.</Muted>;
     if (tooMany)
       return (
         <Notice role="status">
           <p>{LIST_VIEW_TOO_MANY_ROWS}</p>
-          <Button type="button" $variant="primary" onClick={() => download(rows)}>
+          <Button variant="primary" onClick={() => download(rows)}>
             Download CSV
           </Button>
         </Notice>
       );
     return (
-      <TableFrame role="table" aria-labelledby={titleId} aria-rowcount={shown.length + 1} aria-busy={status === "loading"}>
-        <ListViewHeader rows={rows} currency={currency} sort={sort} filters={activeFilters} settings={settings} filterable={filterable} onSort={onSort} onFilter={onFilter} onSettings={onSettings} />
-        {shown.length === 0 ? (
-          <p className="empty" role="status">
-            No rows match the filters.
-          </p>
-        ) : (
-          <List
-            className="body"
-            role="rowgroup"
-            // The body scrolls on its own: focusable, so the keyboard can scroll it too.
-            tabIndex={0}
-            rowComponent={ListViewRowView}
-            rowCount={shown.length}
-            rowHeight={ROW_HEIGHT}
-            rowProps={rowProps}
-            overscanCount={overscanCount}
-            style={{ height: Math.min(bodyHeight, shown.length * ROW_HEIGHT) }}
-          />
-        )}
-      </TableFrame>
+      <ScrollArea label={`${title}, scrolls sideways`}>
+        <TableFrame role="table" aria-labelledby={titleId} aria-rowcount={shown.length + 1} aria-busy={status === "loading"}>
+          <ListViewHeader rows={rows} currency={currency} sort={sort} filters={activeFilters} settings={settings} scales={scales} filterable={filterable} onSort={onSort} onFilter={onFilter} onSettings={onSettings} />
+          {shown.length === 0 ? (
+            <p className="empty" role="status">
+              No rows match the filters.
+            </p>
+          ) : (
+            <List
+              className="body"
+              role="rowgroup"
+              // The body scrolls on its own: focusable and named, so the keyboard can scroll it too.
+              tabIndex={0}
+              aria-label={`${title} rows`}
+              rowComponent={ListViewRowView}
+              rowCount={shown.length}
+              rowHeight={ROW_HEIGHT}
+              rowProps={rowProps}
+              overscanCount={overscanCount}
+              style={{ height: Math.min(bodyHeight, shown.length * ROW_HEIGHT) }}
+            />
+          )}
+        </TableFrame>
+      </ScrollArea>
     );
   })();
 
@@ -116,12 +128,12 @@ export function KpiListView({ kpis, values, currency, status, message, title = "
           {showTable ? `${shown.length.toLocaleString("en")} ${shown.length === 1 ? "row" : "rows"}${filtering ? ` of ${rows.length.toLocaleString("en")}` : ""}` : ""}
         </span>
         {showTable && filtering && (
-          <Button type="button" onClick={() => setFilters({})}>
+          <Button size="sm" onClick={() => setFilters({})}>
             Clear filters
           </Button>
         )}
         {showTable && (
-          <Button type="button" onClick={() => download(shown)} disabled={shown.length === 0}>
+          <Button size="sm" onClick={() => download(shown)} disabled={shown.length === 0}>
             Download CSV
           </Button>
         )}

@@ -1,4 +1,6 @@
 import { styled } from "styled-components";
+import { bodyCell, headerCell, numericCell } from "../../../../ui/table-parts";
+import { FONT_WEIGHT, SPACE, TYPE_SCALE } from "../../../../ui/tokens";
 import { LIST_VIEW_COLUMNS, type ListViewColumnKey } from "../../../../../domain/kpi/list-view";
 
 /** Every body row has this height, so the list can place rows without measuring them. */
@@ -11,7 +13,7 @@ const COLUMN_SIZES: Record<ListViewColumnKey, readonly [number, number]> = {
   kpi: [180, 2],
   category: [120, 1.2],
   unit: [72, 0],
-  month: [96, 0],
+  month: [150, 0],
   actual: [120, 1],
   planning: [120, 1],
   lastYear: [120, 1],
@@ -31,55 +33,57 @@ const MIN_WIDTH = LIST_VIEW_COLUMNS.reduce((sum, column) => sum + COLUMN_SIZES[c
 
 export const Section = styled.section`
   display: grid;
-  gap: 12px;
+  gap: ${SPACE.md};
   min-width: 0;
   color: ${(p) => p.theme.text};
-  h2 { margin: 0; font-size: 16px; font-weight: 600; }
-  p { margin: 0; line-height: 1.5; }
+  h2 { margin: 0; font-size: ${TYPE_SCALE.lg.size}; line-height: ${TYPE_SCALE.lg.lineHeight}; font-weight: ${FONT_WEIGHT.semibold}; }
+  p { margin: 0; }
 `;
 
 export const Toolbar = styled.div`
   display: flex;
-  gap: 12px;
+  gap: ${SPACE.md};
   align-items: center;
   flex-wrap: wrap;
-  .count { color: ${(p) => p.theme.textMuted}; font-size: 14px; margin-right: auto; }
+  .count { color: ${(p) => p.theme.textMuted}; font-size: ${TYPE_SCALE.md.size}; margin-right: auto; }
 `;
 
 export const Notice = styled.div`
   display: grid;
-  gap: 12px;
+  gap: ${SPACE.md};
   justify-items: start;
   border: 1px solid ${(p) => p.theme.warning};
   background: ${(p) => p.theme.surface};
   border-radius: 8px;
-  padding: 14px 16px;
+  padding: ${SPACE.md} ${SPACE.lg};
 `;
 
 export const Muted = styled.p`
   color: ${(p) => p.theme.textMuted};
+  font-size: ${TYPE_SCALE.sm.size};
 `;
 
 /**
  * The table: a head row and the virtualized body share one grid template and scroll sideways
- * together; the body scrolls down on its own (both reserve the scrollbar's gutter so the
- * columns line up).
+ * together inside the ScrollArea around it; the body scrolls down on its own (both reserve the
+ * scrollbar's gutter so the columns line up). Cells look like the design system's table cells.
  */
 export const TableFrame = styled.div`
+  /* Contains the visually hidden texts (absolutely placed), so they scroll with the table and never widen the page. */
+  position: relative;
+  min-width: ${MIN_WIDTH}px;
   border: 1px solid ${(p) => p.theme.border};
   border-radius: 8px;
   background: ${(p) => p.theme.surface};
-  overflow-x: auto;
-  > * { min-width: ${MIN_WIDTH}px; }
-  .head { background: ${(p) => p.theme.surfaceRaised}; overflow: hidden; scrollbar-gutter: stable; }
+  .head { overflow: hidden; scrollbar-gutter: stable; }
   .body { scrollbar-gutter: stable; }
   .row { display: grid; grid-template-columns: ${GRID_COLUMNS}; column-gap: ${COLUMN_GAP}px; align-items: center; padding: 0 ${ROW_PADDING}px; }
-  .head .row { min-height: 44px; font-size: 13px; color: ${(p) => p.theme.textMuted}; }
-  .body .row { height: ${ROW_HEIGHT}px; border-top: 1px solid ${(p) => p.theme.border}; font-size: 14px; }
-  .body .row:hover { background: ${(p) => p.theme.surfaceRaised}; }
+  .head .row { ${headerCell} padding: ${SPACE.xs} ${ROW_PADDING}px; min-height: 48px; white-space: normal; }
+  .body .row { ${bodyCell} height: ${ROW_HEIGHT}px; padding: 0 ${ROW_PADDING}px; }
+  .body .row:hover { background: ${(p) => p.theme.surfaceHover}; }
   .cell { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-  .num { text-align: right; font-variant-numeric: tabular-nums; }
-  .empty { padding: 14px 12px; color: ${(p) => p.theme.textMuted}; }
+  .num { ${numericCell} }
+  .empty { padding: ${SPACE.md}; color: ${(p) => p.theme.textMuted}; }
 `;
 
 export const HeaderCell = styled.div`
@@ -88,6 +92,8 @@ export const HeaderCell = styled.div`
   gap: 2px;
   min-width: 0;
   &.num { justify-content: flex-end; }
+  .stack { display: inline-grid; justify-items: start; min-width: 0; }
+  &.num .stack { justify-items: end; }
   .sort {
     font: inherit;
     color: inherit;
@@ -100,43 +106,18 @@ export const HeaderCell = styled.div`
     overflow: hidden;
     min-width: 0;
   }
+  .sort { white-space: nowrap; text-overflow: ellipsis; }
+  .scale { font-weight: ${FONT_WEIGHT.regular}; font-size: ${TYPE_SCALE.xs.size}; line-height: 1; padding: 0 2px; }
   .sort:hover { color: ${(p) => p.theme.text}; }
-  &[aria-sort="ascending"] .sort, &[aria-sort="descending"] .sort { color: ${(p) => p.theme.text}; font-weight: 600; }
+  &[aria-sort="ascending"] .sort, &[aria-sort="descending"] .sort { color: ${(p) => p.theme.text}; font-weight: ${FONT_WEIGHT.semibold}; }
 `;
 
-export const IconButton = styled.button<{ $active?: boolean }>`
-  font: inherit;
-  flex: none;
-  width: 24px;
-  height: 24px;
-  display: inline-grid;
-  place-items: center;
-  border-radius: 4px;
-  border: 1px solid ${(p) => (p.$active ? p.theme.accent : "transparent")};
-  background: ${(p) => (p.$active ? p.theme.surface : "transparent")};
-  color: ${(p) => (p.$active ? p.theme.accent : p.theme.textMuted)};
-  cursor: pointer;
-  padding: 0;
-  &:hover { color: ${(p) => p.theme.text}; border-color: ${(p) => p.theme.border}; }
-  &[aria-disabled="true"] { opacity: 0.5; cursor: help; }
-`;
-
-export const PopoverPanel = styled.div`
-  z-index: 20;
-  width: 280px;
+/** The content of a column's settings or filter panel (the design system's Popover frames it). */
+export const PopoverBody = styled.div`
   display: grid;
-  gap: 12px;
-  padding: 14px;
-  border-radius: 8px;
-  border: 1px solid ${(p) => p.theme.border};
-  background: ${(p) => p.theme.surfaceRaised};
-  color: ${(p) => p.theme.text};
-  box-shadow: 0 8px 24px ${(p) => p.theme.background};
-  font-size: 14px;
-  h3 { margin: 0; font-size: 14px; font-weight: 600; }
+  gap: ${SPACE.md};
   p { margin: 0; line-height: 1.5; }
-  .actions { display: flex; gap: 8px; justify-content: flex-end; }
-  .actions button { padding: 4px 10px; font-size: 13px; }
+  .actions { display: flex; gap: ${SPACE.sm}; justify-content: flex-end; }
 `;
 
 export const ChoiceList = styled.ul`
@@ -149,6 +130,6 @@ export const ChoiceList = styled.ul`
   border-radius: 6px;
   background: ${(p) => p.theme.surface};
   li label { display: flex; gap: 8px; align-items: center; padding: 5px 8px; cursor: pointer; }
-  li label:hover { background: ${(p) => p.theme.surfaceRaised}; }
+  li label:hover { background: ${(p) => p.theme.surfaceHover}; }
   li span { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 `;
