@@ -1,13 +1,10 @@
 import { DEFAULT_DASHBOARD_FILTER, type DashboardFilter } from "../../../../contracts/kpis";
-import { IGNORE_LAST_MONTHS_OPTIONS } from "../../../../domain/kpi/aggregation";
-import { monthDateOf } from "../../../../domain/months";
 import type { AppState } from "../../../app/state";
 import { useDispatch, useModel } from "../../../bus/use-model";
 import { CheckboxGroup, FilterSelect } from "../../../ui/compact-controls";
 import { FilterBar, type FilterBarItem } from "../../../ui/filter-bar";
 import { Checkbox } from "../../../ui/inputs";
 import type { Dashboard } from "../model";
-import { useReportingFrame } from "./hooks";
 import { useReportingPeriodItems } from "./reporting-period";
 
 const TREND_DURATIONS = [1, 3, 6, 12];
@@ -89,38 +86,4 @@ function useDashboardFilterItems(dashboard: Dashboard): { items: FilterBarItem[]
     },
   ];
   return { items, reset: () => change(DEFAULT_DASHBOARD_FILTER) };
-}
-
-/**
- * The reporting month and the 0-3 last months left out as plain labelled controls. Kept for the
- * KPI detail, financial dashboard and list view until they use `useReportingPeriodItems` in
- * their FilterBar; delete it then.
- */
-export function ReportingPeriodControls() {
-  const dispatch = useDispatch();
-  const frame = useReportingFrame();
-  return (
-    <>
-      <label>
-        Reporting month
-        <input
-          type="month"
-          value={frame.endDate.slice(0, 7)}
-          onChange={(event) => {
-            if (/^\d{4}-\d{2}$/.test(event.target.value)) dispatch({ _tag: "ChangeReportingPeriod", endDate: `${event.target.value}-01`, ignoreLastMonths: frame.ignoreLastMonths });
-          }}
-        />
-      </label>
-      <label>
-        Leave out last months
-        <select value={frame.ignoreLastMonths} onChange={(event) => dispatch({ _tag: "ChangeReportingPeriod", endDate: monthDateOf(frame.end), ignoreLastMonths: Number(event.target.value) })}>
-          {IGNORE_LAST_MONTHS_OPTIONS.map((count) => (
-            <option key={count} value={count}>
-              {count}
-            </option>
-          ))}
-        </select>
-      </label>
-    </>
-  );
 }

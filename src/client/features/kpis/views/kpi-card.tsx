@@ -3,7 +3,6 @@ import { styled } from "styled-components";
 import type { KpiMeta } from "../../../../contracts/kpis";
 import { planDeviationText, type TrendText } from "../../../../domain/kpi/card-texts";
 import type { KpiCardFigures } from "../../../../domain/kpi/dashboard-card";
-import { isSentinel } from "../../../../domain/kpi/dashboard-card";
 import { formatKpiValue } from "../../../../domain/kpi/number-format";
 import type { MonthIndex } from "../../../../domain/months";
 import { Badge as ToneBadge, type BadgeTone } from "../../../ui/badge";
@@ -141,18 +140,3 @@ const Body = styled.div`
   .badges { display: flex; flex-wrap: wrap; gap: ${SPACE.xs}; margin-top: ${SPACE.xxs}; }
   .badges:empty { display: none; }
 `;
-
-/**
- * Kept for the KPI detail screen and the value grid, which still import them from here: they
- * belong to the screens' own helpers (card-texts.ts, ui/badge.tsx replace them); delete both once
- * those screens no longer import them.
- */
-export const Badge = styled.span<{ $tone?: "warning" | "muted" | "accent" }>`
-  font-size: 12px;
-  border-radius: 999px;
-  padding: 2px 8px;
-  border: 1px solid ${(p) => (p.$tone === "warning" ? p.theme.warning : p.$tone === "accent" ? p.theme.accent : p.theme.border)};
-  color: ${(p) => (p.$tone === "warning" ? p.theme.warning : p.$tone === "accent" ? p.theme.accent : p.theme.textMuted)};
-`;
-export const percentText = (percent: number | null) =>
-  percent === null ? "–" : isSentinel(percent) ? (percent > 0 ? "> +999 %" : "< −999 %") : `${percent > 0 ? "+" : ""}${formatKpiValue(percent, "percentage", { decimals: 1 })}`;
