@@ -3,6 +3,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { expectAccessible } from "../support/axe";
 import { useServerAndBrowser } from "../support/e2e";
+import { mailedLink } from "../support/mailed-link";
 import { clickButton, clickLink, clickMenu, DESKTOP, fill, openSignInPage, signedInPage, signIn, switchTheme, waitForByName, waitForScreen, waitForShell, type Theme } from "../support/person";
 
 // Info logs: the embedded outbox prints each mail, with its links, to the log.
@@ -27,17 +28,6 @@ async function fieldError(page: Page, selector: string): Promise<string> {
 
 /** The row of a user in the users table (a real `tr`). */
 const rowText = (page: Page, email: string) => text(page, `tr[data-testid='user-${email}']`);
-
-/** The newest mail to `to` that the embedded outbox printed to the server's log: its reset link. */
-async function mailedLink(to: string): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const mail = e2e.server.output().split("\n").findLast((line) => line.includes(to) && line.includes("/password/reset/confirm/"));
-    const link = mail ? /(\/password\/reset\/confirm\/[^\s"\\]+)/.exec(mail)?.[1] : undefined;
-    if (link) return link;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no mail with a link to ${to} in the log`);
-}
 
 test("someone who may not manage users: no menu item, and the address shows only the explanation, asking the server for nothing", async () => {
   const { context, page } = await signedInPage(e2e.browser, e2e.server.url, "employee@demo.example");
@@ -130,7 +120,7 @@ test("the account screens pass axe in both themes, at 1440 and 390 px", async ()
     await clickButton(page, "Send reset link");
     await waitForByName(page, "[role=status]", /If an account exists/);
     // The link in the mail: an address that arrives from outside.
-    await page.goto(`${e2e.server.url}${await mailedLink("employee@demo.example")}`);
+    await page.goto(`${e2e.server.url}${await mailedLink(e2e.server, "employee@demo.example")}`);
     await waitForScreen(page, "Choose a new password");
     await fill(page, "input[name=new_password]", "short");
     await fill(page, "input[name=re_new_password]", "short");

@@ -4,6 +4,7 @@ import * as assert from "uvu/assert";
 import { codeAt } from "../../src/server/features/two-factor/totp";
 import { expectAccessible } from "../support/axe";
 import { useServerAndBrowser } from "../support/e2e";
+import { mailedLink } from "../support/mailed-link";
 import { clickButton, clickLink, clickMenu, fill, openSignInPage, signIn, waitForByName, waitForScreen, waitForShell } from "../support/person";
 
 // Info logs: the embedded outbox prints each mail, with its links, to the log.
@@ -15,17 +16,6 @@ const text = (page: Page, selector: string) => page.$eval(selector, (element) =>
 async function fieldError(page: Page, selector: string): Promise<string> {
   await page.waitForSelector(`${selector}[aria-invalid=true]`);
   return page.$eval(selector, (input) => document.getElementById((input.getAttribute("aria-describedby") ?? "").split(" ")[0] ?? "")?.textContent ?? "");
-}
-
-/** The link of the newest mail to `to` that the embedded outbox printed to the server's log. */
-async function mailedLink(to: string): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const mail = e2e.server.output().split("\n").findLast((line) => line.includes(to) && line.includes("/password/reset/confirm/"));
-    const link = mail ? /(\/password\/reset\/confirm\/[^\s"\\]+)/.exec(mail)?.[1] : undefined;
-    if (link) return link;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no mail with a link to ${to} in the log`);
 }
 
 test("forgot password: the link from the outbox sets a new password; a failure stands under its field with the field's label", async () => {
@@ -40,7 +30,7 @@ test("forgot password: the link from the outbox sets a new password; a failure s
   await waitForByName(page, "[role=status]", /If an account exists for employee@demo\.example/);
 
   // The link in the mail: an address that arrives from outside.
-  await page.goto(`${e2e.server.url}${await mailedLink("employee@demo.example")}`);
+  await page.goto(`${e2e.server.url}${await mailedLink(e2e.server, "employee@demo.example")}`);
   await fill(page, "input[name=new_password]", "short");
   await fill(page, "input[name=re_new_password]", "short");
   await page.click("button[type=submit]");
@@ -122,7 +112,7 @@ test("user management: an administrator invites a user, who sets a password from
 
   // Grace opens the link in her welcome mail.
   const grace = await (await e2e.browser.createBrowserContext()).newPage();
-  await grace.goto(`${e2e.server.url}${await mailedLink("grace@demo.example")}`);
+  await grace.goto(`${e2e.server.url}${await mailedLink(e2e.server, "grace@demo.example")}`);
   await fill(grace, "input[name=new_password]", "violet mornings over lisbon");
   await fill(grace, "input[name=re_new_password]", "violet mornings over lisbon");
   await grace.click("button[type=submit]");
