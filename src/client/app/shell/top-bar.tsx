@@ -19,13 +19,13 @@ const Bar = styled.header`
   padding: 10px 16px;
   border-bottom: 1px solid ${(p) => p.theme.border};
   background: ${(p) => p.theme.surface};
-  .company { font-weight: 600; margin-right: auto; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  /* No width of its own (basis 0): the company name shrinks to an ellipsis before the tools wrap. */
+  .company { font-weight: 600; flex: 1 1 0; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
   .tools { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; }
   .display { display: contents; }
-  select { font: inherit; padding: 7px 9px; border-radius: 6px; border: 1px solid ${(p) => p.theme.borderStrong}; background: ${(p) => p.theme.surface}; color: ${(p) => p.theme.text}; max-width: 220px; }
+  select { font: inherit; padding: 7px 9px; border-radius: 6px; border: 1px solid ${(p) => p.theme.borderStrong}; background: ${(p) => p.theme.surface}; color: ${(p) => p.theme.text}; max-width: 190px; }
   @media (max-width: ${COMPACT_TOP_BAR}px) {
     padding: 8px 10px;
-    .company { flex: 1 1 0; }
     .display { display: none; }
     .tools { margin-left: auto; justify-content: flex-end; }
     .user-name { max-width: 120px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; display: inline-block; vertical-align: bottom; }
@@ -37,7 +37,9 @@ export function TopBar({ onDownloadLog }: { onDownloadLog: (() => void) | undefi
   return (
     <Bar>
       <MenuButton />
-      <span className="company">{company?.name}</span>
+      <span className="company" title={company?.name}>
+        {company?.name}
+      </span>
       <div className="tools">
         <span className="display">
           <FxSelector />
