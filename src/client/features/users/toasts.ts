@@ -12,7 +12,8 @@ export type UserChange = Extract<Command, { _tag: "InviteUser" | "RenameUser" | 
  */
 export function userChangeToast(change: UserChange, outcome: { ok: true; detail?: string } | { ok: false; message: string }, users: readonly ManagedUser[]): ToastContent | null {
   const who = change._tag === "InviteUser" ? change.email.trim() || "the user" : (users.find((user) => user.id === change.userId)?.email ?? "the user");
-  if (!outcome.ok) return { tone: "error", text: `${FAILED[change._tag]} ${who}: ${outcome.message}`, action: null };
+  // The form shows its own failures next to its fields; a second copy in a toast would only repeat them.
+  if (!outcome.ok) return FORM_CHANGES.has(change._tag) ? null : { tone: "error", text: `${FAILED[change._tag]} ${who}: ${outcome.message}`, action: null };
   switch (change._tag) {
     case "InviteUser":
       return { tone: "success", text: `Invited ${who}. The welcome e-mail is on its way.`, action: null };
@@ -30,6 +31,9 @@ export function userChangeToast(change: UserChange, outcome: { ok: true; detail?
       return { tone: "success", text: outcome.detail ?? `Sent a new invitation to ${who}`, action: null };
   }
 }
+
+/** The changes made through the invite / edit form, whose errors the form shows. */
+const FORM_CHANGES: ReadonlySet<UserChange["_tag"]> = new Set(["InviteUser", "RenameUser", "SetUserAccess"]);
 
 const FAILED: Record<UserChange["_tag"], string> = {
   InviteUser: "Could not invite",

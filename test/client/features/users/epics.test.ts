@@ -80,13 +80,29 @@ test("a deactivation answers the updated user, then a toast naming them; its out
   assert.equal(client.store.getState().users.outcomes[commandId], { ok: true, message: null, fields: {} });
 });
 
-test("a failed invitation keeps the server's field messages under its command and says so in a toast", async () => {
+test("a failed invitation keeps the server's field messages under its command for the form, with no toast repeating them", async () => {
   const client = testClient({ "POST /api/auth/users/": () => json(400, { email: ["This field may not be blank."] }) });
   signedIn(client);
   const { commandId } = client.bus.dispatch({ _tag: "InviteUser", email: "", firstName: "", lastName: "", groupIds: [] });
-  await client.waitFor("ToastShown");
+  await client.waitFor("UserActionFailed");
   assert.equal(client.store.getState().users.outcomes[commandId]?.fields, { email: ["This field may not be blank."] });
-  assert.is(client.store.getState().notifications.toasts[0]!.text, "Could not invite the user: email: This field may not be blank.");
+  assert.equal(client.store.getState().notifications.toasts, []);
+});
+
+test("a failed row action (deactivation) has no form to show it: a toast says so", async () => {
+  const client = testClient({
+    "GET /api/vw/auth/users/": () => json(200, [grace]),
+    "GET /api/permissions/groups/": () => json(200, []),
+    "PATCH /api/auth/users/7/": () => json(400, { detail: "You cannot deactivate the last administrator." }),
+  }, { state: signedInAs(["manage_users"]) });
+  signedIn(client);
+  client.bus.dispatch({ _tag: "LoadUsers", search: "" });
+  await client.waitFor("UsersLoaded");
+  client.bus.dispatch({ _tag: "SetUserActive", userId: 7, active: false });
+  await client.waitFor("ToastShown");
+  const [toast] = client.store.getState().notifications.toasts;
+  assert.is(toast!.tone, "error");
+  assert.match(toast!.text, /^Could not change the status of grace@demo\.example: /);
 });
 
 test.run();
