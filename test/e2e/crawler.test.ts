@@ -11,7 +11,8 @@ import { clickLink, DESKTOP, openSignInPage, openUserMenu, signIn, switchTheme, 
 /**
  * For every demo login: sign in through the form, then click every internal link on every screen
  * reached (menu, page content, breadcrumbs, user menu) and check that it lands on a real screen;
- * run axe on every distinct screen in the dark and the light theme and at 390 px. Then type an
+ * run axe on every distinct screen of the role (dark, 1440 px), and on each screen once also in the
+ * light theme and at 390 px in both themes (where the theme button sits in the drawer). Then type an
  * unknown address (the 404 page) and a known one the role may not open (the first menu item).
  *
  * Bounds, so sixty more screens stay affordable: a screen's links to one route pattern from one
@@ -383,6 +384,9 @@ async function checkAccessibility(crawl: Crawl, pattern: string) {
   await page.setViewport(NARROW);
   await crawl.problems.settled().catch(() => undefined);
   report("dark theme, 390 px", (await runAxe(page)).failing);
+  await switchTheme(page, "light");
+  report("light theme, 390 px", (await runAxe(page)).failing);
+  await switchTheme(page, "dark");
   await page.setViewport(DESKTOP);
 }
 

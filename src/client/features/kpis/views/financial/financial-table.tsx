@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import { Link } from "wouter";
+import { Link, useLocation } from "wouter";
 import { styled } from "styled-components";
 import type { FlexibleColumn, KpiMeta, ValuesResponse } from "../../../../../contracts/kpis";
 import { columnScaleCaption, columnScaleDescription, type ColumnScale } from "../../../../../domain/kpi/column-scale";
@@ -50,6 +50,7 @@ const TONE_TEXT: Record<Tone, string> = { good: " (favourable)", bad: " (unfavou
  */
 export function FinancialTable({ kpis, values, columns, selection, fiscalYearOffset, currency, selectedColumnIds, label = "Financial table" }: FinancialTableProps) {
   const [toggled, setToggled] = useState<ReadonlySet<number>>(() => new Set());
+  const [from] = useLocation(); // for the KPI detail's breadcrumbs
   const tree = useMemo(() => kpiTree(kpis), [kpis]);
   const rows = useMemo(() => visibleRows(tree, toggled, DEFAULT_EXPAND_LEVEL), [tree, toggled]);
   // Each KPI's series with its period rule: a weighted ratio (a margin) over a quarter is the formula over its inputs' quarter.
@@ -103,7 +104,7 @@ export function FinancialTable({ kpis, values, columns, selection, fiscalYearOff
             {rows.map((row) => {
               const cells = cellsById.get(row.kpi.id);
               const name = (
-                <Link href={`/reporting/kpi-detail/${row.kpi.id}`} className="kpi-name">
+                <Link href={`/reporting/kpi-detail/${row.kpi.id}`} state={{ from }} className="kpi-name">
                   {row.kpi.name}
                 </Link>
               );
