@@ -7,7 +7,7 @@ import { calendarMonthOf, monthDateOf, monthIndexAt } from "../../src/domain/mon
 import { ACTUAL_MONTHS } from "../../src/server/db/seed/seed-demo";
 import { expectAccessible } from "../support/axe";
 import { useServerAndBrowser } from "../support/e2e";
-import { clickButton, clickLink, clickMenu, signedInPage, switchTheme, waitForScreen } from "../support/person";
+import { clickButton, clickLink, clickMenu, DESKTOP, signedInPage, switchTheme, waitForScreen } from "../support/person";
 
 const e2e = useServerAndBrowser(test);
 const NARROW = { width: 390, height: 844 } as const;
@@ -150,6 +150,14 @@ test("the list view: a column's scale changed by clicking, rows per quarter with
   await page.waitForFunction(() => document.documentElement.clientWidth <= 390);
   await scrollsInItsOwnArea(page, "[role=table]");
   await expectAccessible(page, "list view, 390 px");
+
+  // Every KPI opens from the list too, and the detail's breadcrumbs lead back to it.
+  await page.setViewport(DESKTOP);
+  const first = await page.$eval("[role=row][aria-rowindex='2'] [role=cell] a", (link) => link.textContent ?? "");
+  await clickLink(page, first, { within: "[role=row][aria-rowindex='2']" });
+  assert.is(await waitForScreen(page, first), first);
+  await clickLink(page, "List view", { within: "nav[aria-label=Breadcrumb]" });
+  await waitForScreen(page, "List view");
   await context.close();
 });
 

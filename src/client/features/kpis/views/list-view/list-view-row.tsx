@@ -1,5 +1,6 @@
 import type { CSSProperties } from "react";
 import type { RowComponentProps } from "react-window";
+import { Link } from "wouter";
 import { partialText } from "../../../../../domain/kpi/flexible-columns";
 import { cellText, LIST_VIEW_COLUMNS, partialFigure, type ListViewRow, type ListViewScales, type ListViewSettings } from "../../../../../domain/kpi/list-view";
 import { VisuallyHidden } from "../../../../ui/visually-hidden";
@@ -24,6 +25,13 @@ export function ListViewCells({ row, rowIndex, settings, currency, scales, style
       {LIST_VIEW_COLUMNS.map((column) =>
         column.key === "month" ? (
           <PeriodCell key={column.key} row={row} />
+        ) : column.key === "kpi" ? (
+          <span key={column.key} role="cell" className="cell">
+            {/* Every KPI opens from every place it is shown; the state names this screen for the detail's breadcrumbs. */}
+            <Link href={`/reporting/kpi-detail/${row.kpiId}`} state={{ from: LIST_VIEW_PATH }}>
+              {row.kpi}
+            </Link>
+          </span>
         ) : (
           <span key={column.key} role="cell" className={column.kind === "value" || column.kind === "percent" ? "cell num" : "cell"}>
             {/* The mark goes before the figure, so the figures stay aligned at the column's right edge. */}
@@ -35,6 +43,8 @@ export function ListViewCells({ row, rowIndex, settings, currency, scales, style
     </div>
   );
 }
+
+const LIST_VIEW_PATH = "/reporting/list-view";
 
 type Series = "actual" | "planning" | "lastYear" | "forecast";
 const isSeries = (key: string): key is Series => key === "actual" || key === "planning" || key === "lastYear" || key === "forecast";
