@@ -109,7 +109,7 @@ test("an absent plan or trend is said in words; Reset brings the reporting month
   await context.close();
 });
 
-test("a strategic category folds and unfolds; a card title opens the KPI detail", async () => {
+test("a strategic category folds and unfolds, and stays folded when the person comes back; a card title opens the KPI detail", async () => {
   const { context, page } = await signedIn();
   await clickMenu(page, "Reporting", "Strategic dashboard");
   await waitForScreen(page, "Strategic dashboard");
@@ -118,6 +118,15 @@ test("a strategic category folds and unfolds; a card title opens the KPI detail"
   assert.ok(await visibleRevenue());
   await clickButton(page, /^P&L/);
   await page.waitForFunction(() => document.querySelector("article[aria-label=Revenue]")?.getClientRects().length === 0);
+  assert.is(await page.$eval("button[aria-expanded]", (button) => button.getAttribute("aria-expanded")), "false");
+  await clickButton(page, /^P&L/);
+  await page.waitForFunction(() => (document.querySelector("article[aria-label=Revenue]")?.getClientRects().length ?? 0) > 0);
+
+  // A folded category stays folded when the person comes back to the dashboard.
+  await clickButton(page, /^P&L/);
+  await clickMenu(page, "Reporting", "Operational dashboard");
+  await clickMenu(page, "Reporting", "Strategic dashboard");
+  await waitForSparklines(page);
   assert.is(await page.$eval("button[aria-expanded]", (button) => button.getAttribute("aria-expanded")), "false");
   await clickButton(page, /^P&L/);
   await page.waitForFunction(() => (document.querySelector("article[aria-label=Revenue]")?.getClientRects().length ?? 0) > 0);

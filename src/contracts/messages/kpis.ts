@@ -51,6 +51,13 @@ export class LoadKpiCategories extends Schema.TaggedStruct("LoadKpiCategories", 
 /** endDate null: follow the last complete month. */
 export class ChangeReportingPeriod extends Schema.TaggedStruct("ChangeReportingPeriod", { endDate: Schema.NullOr(MonthDate), ignoreLastMonths: Schema.Number }) {}
 
+/** Folds or unfolds a category section of a dashboard; kept for the session, not saved. */
+export class FoldDashboardCategory extends Schema.TaggedStruct("FoldDashboardCategory", {
+  dashboard: Schema.Literal("operational", "strategic"),
+  category: Schema.String,
+  folded: Schema.Boolean,
+}) {}
+
 export const KpisCommand = Schema.Union(
   LoadKpiMeta,
   LoadKpiAggregates,
@@ -64,6 +71,7 @@ export const KpisCommand = Schema.Union(
   ChangeDashboardFilter,
   ChangeReportingPeriod,
   LoadKpiCategories,
+  FoldDashboardCategory,
 );
 
 // ── events ──────────────────────────────────────────────────────────────────
@@ -116,11 +124,18 @@ export class AppSettingsSaved extends Schema.TaggedStruct("AppSettingsSaved", {}
 export class AppSettingsSaveFailed extends Schema.TaggedStruct("AppSettingsSaveFailed", { message: Schema.String }) {}
 export class ReportingPeriodChanged extends Schema.TaggedStruct("ReportingPeriodChanged", { endDate: Schema.NullOr(MonthDate), ignoreLastMonths: Schema.Number }) {}
 
+export class DashboardCategoryFolded extends Schema.TaggedStruct("DashboardCategoryFolded", {
+  dashboard: Schema.Literal("operational", "strategic"),
+  category: Schema.String,
+  folded: Schema.Boolean,
+}) {}
+
 export class KpiCategoriesLoaded extends Schema.TaggedStruct("KpiCategoriesLoaded", { kind: Schema.Literal("financial", "kpi"), categories: Schema.Array(KpiCategory) }) {}
 /** The categories call failed: their column configs fall back to none ('No categories data received'). */
 export class KpiCategoriesLoadFailed extends Schema.TaggedStruct("KpiCategoriesLoadFailed", { kind: Schema.Literal("financial", "kpi"), message: Schema.String }) {}
 
 export const KpisEvent = Schema.Union(
+  DashboardCategoryFolded,
   KpiCategoriesLoaded,
   KpiCategoriesLoadFailed,
   KpiMetaLoadStarted,

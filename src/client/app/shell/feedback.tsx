@@ -1,4 +1,4 @@
-import { Link } from "wouter";
+import { Link, useLocation } from "wouter";
 import type { Command } from "../../../contracts/messages";
 import { useDispatch, useModel } from "../../bus/use-model";
 import { NotificationCentre } from "../../ui/notification-centre";
@@ -14,13 +14,14 @@ export function Notifications() {
   const dispatch = useDispatch();
   const items = useModel((state: AppState) => state.notifications.items);
   const now = useNow(NOTIFICATION_CLOCK_MS);
+  const [from] = useLocation(); // a KPI detail's breadcrumbs lead back to the screen the person was on
   return (
     <NotificationCentre
       notifications={items.map((item) => ({ id: item.id, text: item.text, at: item.occurredAt, read: item.read, ...(item.href ? { href: item.href } : {}) }))}
       now={new Date(now)}
       onMarkAllRead={() => dispatch({ _tag: "MarkNotificationsRead" })}
       renderLink={(href, children, onClick) => (
-        <Link href={href} onClick={onClick}>
+        <Link href={href} state={{ from }} onClick={onClick}>
           {children}
         </Link>
       )}

@@ -7,6 +7,7 @@ import {
   AppSettingsLoadFailed,
   AppSettingsSaved,
   AppSettingsSaveFailed,
+  DashboardCategoryFolded,
   DashboardFilterChanged,
   FavoriteAdded,
   FavoriteRemoved,
@@ -212,15 +213,17 @@ export const loadSettings: KpisEpic = ({ command$ }, deps) =>
     ),
   );
 
-/** Filter and period changes apply at once; they are saved after a 100 ms pause. */
+/** Filter, period and folding changes apply at once; filters and period are saved after a 100 ms pause. */
 export const changeFilters: KpisEpic = ({ command$ }) =>
   command$.pipe(
-    ofCommand("ChangeDashboardFilter", "ChangeReportingPeriod"),
+    ofCommand("ChangeDashboardFilter", "ChangeReportingPeriod", "FoldDashboardCategory"),
     map(({ command, commandId }): Emitted => {
       const event =
         command._tag === "ChangeDashboardFilter"
           ? DashboardFilterChanged.make({ dashboard: command.dashboard, filter: command.filter })
-          : ReportingPeriodChanged.make({ endDate: command.endDate, ignoreLastMonths: command.ignoreLastMonths });
+          : command._tag === "FoldDashboardCategory"
+            ? DashboardCategoryFolded.make({ dashboard: command.dashboard, category: command.category, folded: command.folded })
+            : ReportingPeriodChanged.make({ endDate: command.endDate, ignoreLastMonths: command.ignoreLastMonths });
       return { event, commandId };
     }),
   );

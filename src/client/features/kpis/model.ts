@@ -45,6 +45,8 @@ export interface KpisModel {
   readonly rejected: Readonly<Record<number, Readonly<Record<string, { readonly text: string; readonly message: string }>>>>;
   readonly saving: Readonly<Record<number, { readonly status: "saving" | "error"; readonly message: string | null; readonly fields: Readonly<Record<string, readonly string[]>> } | undefined>>;
   readonly filters: Readonly<Record<Dashboard, DashboardFilter>>;
+  /** The category sections a person folded on each dashboard, kept while the session lasts. */
+  readonly folded: Readonly<Record<Dashboard, readonly string[]>>;
   /** The reporting month (null: the last complete month) and the 0-3 last months left out. */
   readonly period: { readonly endDate: string | null; readonly ignoreLastMonths: number };
   /** The saved filters and period are in (or could not be read): views load only then, once. */
@@ -65,6 +67,7 @@ export const initialKpis: KpisModel = {
   rejected: {},
   saving: {},
   filters: { operational: DEFAULT_DASHBOARD_FILTER, strategic: DEFAULT_DASHBOARD_FILTER },
+  folded: { operational: [], strategic: [] },
   period: { endDate: null, ignoreLastMonths: 0 },
   settingsLoaded: false,
   settingsError: null,
@@ -186,6 +189,11 @@ export const kpisReducer: Reducer<KpisModel> = (model, event) => {
     case "DashboardFilterChanged":
       return produce(model, (draft) => {
         draft.filters[event.dashboard] = event.filter;
+      });
+    case "DashboardCategoryFolded":
+      return produce(model, (draft) => {
+        const others = draft.folded[event.dashboard].filter((category) => category !== event.category);
+        draft.folded[event.dashboard] = event.folded ? [...others, event.category] : others;
       });
     case "ReportingPeriodChanged":
       return produce(model, (draft) => {

@@ -35,7 +35,7 @@ test("the operational dashboard: one bucket legend, a folding section per catego
       { id: 2, values: [month("2026-09-01", 100, 100), month("2026-10-01", 130, 100)] },
     ],
   );
-  await renderWithBus(<DashboardView kind="operational" title="Operational dashboard" />, { state, now: () => NOW });
+  const { commands } = await renderWithBus(<DashboardView kind="operational" title="Operational dashboard" />, { state, now: () => NOW });
   assert.is(screen.getByRole("heading", { level: 1 }).textContent, "Operational dashboard");
   assert.match(screen.getByText(/Every KPI by category for Oct 2026/).textContent ?? "", /Oct 2026/);
   assert.is(screen.getAllByRole("list", { name: "Benchmark" }).length, 1);
@@ -43,8 +43,7 @@ test("the operational dashboard: one bucket legend, a folding section per catego
   const sales = screen.getByRole("button", { name: /^Sales/ });
   assert.is(sales.getAttribute("aria-expanded"), "true");
   fireEvent.click(sales);
-  assert.is(sales.getAttribute("aria-expanded"), "false");
-  assert.ok(screen.getByRole("article", { name: "Deals won", hidden: true }).closest("[hidden]"), "the folded section hides its cards");
+  assert.equal(commands.at(-1), { _tag: "FoldDashboardCategory", dashboard: "operational", category: "Sales", folded: true });
 
   const high = screen.getByRole("region", { name: "High performers" });
   assert.is(within(high).getByRole("link", { name: "Deals won" }).getAttribute("href"), "/reporting/kpi-detail/1");
@@ -58,6 +57,14 @@ test("my dashboard without favorites says how to get some and loads no values", 
   assert.ok(screen.getByRole("heading", { name: "No favorite KPIs yet" }));
   assert.ok(screen.getByRole("form", { name: "Dashboard filters" }));
   assert.is(view.commands.filter((command) => command._tag === "LoadKpiValues").length, 0);
+});
+
+test("a category the person folded stays folded: its section hides its cards", async () => {
+  const loaded = loadedState([deals], [{ id: 1, values: [month("2026-09-01", 100, 100), month("2026-10-01", 130, 100)] }]);
+  const state = { kpis: { ...loaded.kpis, folded: { operational: ["Sales"], strategic: [] } } };
+  await renderWithBus(<DashboardView kind="operational" title="Operational dashboard" />, { state, now: () => NOW });
+  assert.is(screen.getByRole("button", { name: /^Sales/ }).getAttribute("aria-expanded"), "false");
+  assert.ok(screen.getByRole("article", { name: "Deals won", hidden: true }).closest("[hidden]"), "the folded section hides its cards");
 });
 
 test.run();

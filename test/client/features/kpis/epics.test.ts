@@ -136,6 +136,17 @@ test("filter changes apply at once and are saved once after a 100 ms pause", asy
   assert.equal([saved.kpiDashboardFilter.operational.trendDuration, saved.kpiDashboardFilter.operational.down], [3, false]);
 });
 
+test("a folded dashboard category stays folded for the session, per dashboard, and is not saved", async () => {
+  const client = testClient({});
+  signedIn(client);
+  client.bus.dispatch({ _tag: "FoldDashboardCategory", dashboard: "strategic", category: "P&L", folded: true });
+  client.bus.dispatch({ _tag: "FoldDashboardCategory", dashboard: "strategic", category: "Sales", folded: true });
+  client.bus.dispatch({ _tag: "FoldDashboardCategory", dashboard: "strategic", category: "P&L", folded: false });
+  assert.equal(client.store.getState().kpis.folded, { operational: [], strategic: ["Sales"] });
+  await delay(150);
+  assert.is(client.server.countOf("PUT /api/settings/"), 0);
+});
+
 test("another user's value edit makes open views load again", async () => {
   const stream = new Subject<ServerEvent>();
   const client = testClient(

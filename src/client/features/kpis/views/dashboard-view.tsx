@@ -52,6 +52,7 @@ export function DashboardView({ kind, title }: { kind: DashboardKind; title: str
   // My dashboard's bar shows only the period, so its cards follow the default filter, not another dashboard's.
   const saved = useModel((state: AppState) => state.kpis.filters[kind === "strategic" ? "strategic" : "operational"]);
   const filter = kind === "favorites" ? DEFAULT_DASHBOARD_FILTER : saved;
+  const folded = useModel((state: AppState) => state.kpis.folded[kind === "strategic" ? "strategic" : "operational"]);
   const frame = useReportingFrame();
   const end: MonthIndex = frame.end - frame.ignoreLastMonths;
   const shownMonth = end - filter.trendOffset;
@@ -120,7 +121,13 @@ export function DashboardView({ kind, title }: { kind: DashboardKind; title: str
               <Cards cards={shown} periodLabel={periodLabel} currency={frame.currency} shownMonth={shownMonth} headingLevel={2} />
             ) : (
               groupByCategory(shown).map(([category, group]) => (
-                <CollapsibleSection key={category} title={category} summary={group.length === 1 ? "1 KPI" : `${group.length} KPIs`}>
+                <CollapsibleSection
+                  key={category}
+                  title={category}
+                  summary={group.length === 1 ? "1 KPI" : `${group.length} KPIs`}
+                  open={!folded.includes(category)}
+                  onOpenChange={(open) => dispatch({ _tag: "FoldDashboardCategory", dashboard: kind === "strategic" ? "strategic" : "operational", category, folded: !open })}
+                >
                   <Cards cards={group} periodLabel={periodLabel} currency={frame.currency} shownMonth={shownMonth} headingLevel={3} />
                 </CollapsibleSection>
               ))
