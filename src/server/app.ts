@@ -6,11 +6,10 @@ import type { AppConfig } from "../contracts/app-config";
 import { apiRoots } from "./api-roots";
 import { readDemoInfo } from "./db/seed/demo-info";
 import { registerErrorHandling } from "./platform/http/errors";
+import { DEFAULT_BODY_LIMIT_BYTES, registerJsonBody } from "./platform/http/json-body";
 import { registerSecurityHeaders } from "./platform/http/security";
 import { registerStaticClient } from "./platform/http/static-client";
 import type { AppServices } from "./services";
-
-export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Assembles the Fastify app: edges (headers, errors, static client) and the API roots it serves. */
 export async function buildApp(services: AppServices, options: { logger?: FastifyServerOptions["logger"] | FastifyBaseLogger } = {}) {
@@ -18,7 +17,7 @@ export async function buildApp(services: AppServices, options: { logger?: Fastif
   const logger = options.logger ?? { level: config.logLevel };
   const app = Fastify({
     ...(isLoggerInstance(logger) ? { loggerInstance: logger } : { logger }),
-    bodyLimit: BODY_LIMIT_BYTES,
+    bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
     requestIdHeader: "x-request-id",
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
@@ -30,6 +29,7 @@ export async function buildApp(services: AppServices, options: { logger?: Fastif
   await registerSecurityHeaders(app, { publicUrl: config.publicUrl, frameAncestors: config.embedOrigins });
   await app.register(fastifyCookie);
   registerErrorHandling(app);
+  registerJsonBody(app);
 
   app.get("/healthz", async (_request, reply) => {
     try {

@@ -6,6 +6,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { decodeInput } from "../../src/server/platform/http/decode";
 import { notFound } from "../../src/server/platform/http/errors";
+import { DEFAULT_BODY_LIMIT_BYTES, jsonNestsDeeperThan, MAX_JSON_DEPTH, TOO_DEEP_DETAIL } from "../../src/server/platform/http/json-body";
 import { testApp } from "../support/app";
 
 test("GET /healthz answers ok once the database is migrated", async () => {
@@ -90,15 +91,36 @@ test("one error shape: field messages for invalid input, detail otherwise; nothi
   assert.is(badJson.statusCode, 400);
   assert.type(badJson.json().detail, "string");
 
-  const tooLarge = await app.inject({ method: "POST", url: "/api/probe/decode", payload: { name: "x".repeat(1024 * 1024 + 10), amount: 1 } });
+  // Past the default limit (256 KB) a body answers 413 before it is parsed, with a small error body.
+  const tooLarge = await app.inject({ method: "POST", url: "/api/probe/decode", payload: { name: "x".repeat(DEFAULT_BODY_LIMIT_BYTES), amount: 1 } });
   assert.is(tooLarge.statusCode, 413);
   assert.type(tooLarge.json().detail, "string");
+  assert.ok(tooLarge.body.length < 200, tooLarge.body);
+
+  // Nesting past the limit answers 400 before parsing; the limit itself still parses.
+  const nested = (depth: number) => `${"[".repeat(depth - 1)}{"name":"x","amount":1}${"]".repeat(depth - 1)}`;
+  const tooDeep = await app.inject({ method: "POST", url: "/api/probe/decode", headers: { "content-type": "application/json" }, payload: nested(10_000) });
+  assert.is(tooDeep.statusCode, 400);
+  assert.equal(tooDeep.json(), { detail: TOO_DEEP_DETAIL });
+  const deepest = await app.inject({ method: "POST", url: "/api/probe/decode", headers: { "content-type": "application/json" }, payload: nested(MAX_JSON_DEPTH) });
+  assert.is(deepest.statusCode, 400, "parsed, then refused by the route's schema (not an object)");
+  assert.not.equal(deepest.json(), { detail: TOO_DEEP_DETAIL });
+
+  const poisoned = await app.inject({ method: "POST", url: "/api/probe/decode", headers: { "content-type": "application/json" }, payload: '{"name":"x","amount":1,"__proto__":{"admin":true}}' });
+  assert.is(poisoned.statusCode, 400);
 
   const wrongType = await app.inject({ method: "POST", url: "/api/probe/decode", headers: { "content-type": "application/x-unknown" }, payload: "x" });
   assert.is(wrongType.statusCode, 415);
 
   assert.equal((await app.inject({ method: "POST", url: "/api/probe/decode", payload: { name: "Revenue", amount: 3 } })).json(), { name: "Revenue", amount: 3 });
   assert.equal((await app.inject({ method: "GET", url: "/api/probe/missing" })).json(), { detail: "Not found." });
+});
+
+test("JSON nesting is counted outside strings, so brackets in text never count", () => {
+  assert.is(jsonNestsDeeperThan('{"a":[1,[2]]}', 3), false);
+  assert.is(jsonNestsDeeperThan('{"a":[1,[2]]}', 2), true);
+  assert.is(jsonNestsDeeperThan('{"a":"[[[[[[\\"[[[["}', 1), false);
+  assert.is(jsonNestsDeeperThan("[]".repeat(1000), 1), false, "siblings are not nesting");
 });
 
 test("a real fault answers 500 with a generic message and never leaks its cause", async () => {
