@@ -11,6 +11,7 @@ import type { Page } from "puppeteer";
 import { launchBrowser } from "../test/support/browser";
 import { openSignInPage, signIn, switchTheme, waitForScreen, waitForShell, type Theme } from "../test/support/person";
 import { startServer } from "../test/support/server-process";
+import { transitionsEnded } from "../test/support/transitions";
 
 const OUT = "screenshots";
 const WIDTHS = [1440, 1024, 390] as const;
@@ -75,7 +76,7 @@ async function shoot(page: Page, name: string, path: string | ((page: Page) => P
     await waitForScreen(page);
     // Charts and lazy parts settle after the heading; transitions end before the picture.
     await page.waitForNetworkIdle({ idleTime: 300, timeout: 10_000 }).catch(() => undefined);
-    await page.evaluate(() => Promise.race([Promise.all(document.getAnimations().filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity)).map((animation) => animation.finished)), new Promise((resolve) => setTimeout(resolve, 2_000))]));
+    await transitionsEnded(page);
     await page.screenshot({ path: join(OUT, `${name}.${theme}.${width}.png`), fullPage: true });
     written++;
   }

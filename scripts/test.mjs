@@ -14,7 +14,6 @@ const root = join(dirname(new URL(import.meta.url).pathname), "..");
 const uvu = join(root, "node_modules/uvu/bin.js");
 // Optional: a folder or one file under test/ to run alone, e.g. "domain" or "server/app.test.ts".
 const only = process.argv[2];
-const onlyFile = only?.endsWith(".ts") || only?.endsWith(".tsx");
 const jobs = Math.max(1, Number(process.env.TEST_JOBS) || Math.max(2, Math.floor(availableParallelism() / 2)));
 
 const build = spawnSync(process.execPath, ["build.mjs"], { cwd: root, stdio: "inherit" });
@@ -26,10 +25,11 @@ const UNIT = "\\.test\\.ts$";
 const COMPONENT = "\\.test\\.tsx$";
 const escape = (name) => name.replaceAll(".", "\\.");
 const runs = [];
-const add = (name, dir, pattern, env, imports = [], ignore = []) => {
-  const target = onlyFile ? { dir: dirname(dir), pattern: `${escape(basename(dir))}$` } : { dir, pattern };
-  const label = target.pattern.startsWith("^") ? `${target.dir}/${target.pattern.slice(1, -1).replaceAll("\\.", ".")}` : target.dir;
-  runs.push({ name: `${label} on ${name}`, ...target, env, imports, ignore });
+const isFile = (path) => path.endsWith(".ts") || path.endsWith(".tsx");
+/** A run of the folder or file `path` (uvu takes a folder and a pattern: a file is its folder and its own name). */
+const add = (name, path, pattern, env, imports = [], ignore = []) => {
+  const target = isFile(path) ? { dir: dirname(path), pattern: `^${escape(basename(path))}$` } : { dir: path, pattern };
+  runs.push({ name: `${path} on ${name}`, ...target, env, imports, ignore });
 };
 
 if (only) {
@@ -39,7 +39,7 @@ if (only) {
 } else {
   // Each browser suite is its own run, the longest first; everything else runs in three.
   for (const file of readdirSync(join(root, "test/e2e")).filter((name) => name.endsWith(".test.ts")).sort(byExpectedLength)) {
-    add("PGlite", "test/e2e", `^${escape(file)}$`, { TEST_DB_ENGINE: "pglite" });
+    add("PGlite", `test/e2e/${file}`, UNIT, { TEST_DB_ENGINE: "pglite" });
   }
   add("PGlite", "test", UNIT, { TEST_DB_ENGINE: "pglite" }, [], ["^e2e"]);
   add("happy-dom", "test/client", COMPONENT, {}, ["test/dom-setup.ts"]);

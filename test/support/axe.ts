@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "puppeteer";
+import { transitionsEnded } from "./transitions";
 
 /**
  * axe-core in the browser tests. The app's CSP allows no inline scripts, so the engine is not
@@ -34,13 +35,7 @@ const source = () => (axeSource ??= readFileSync(createRequire(import.meta.url).
 
 /** Runs every axe rule on the page's document once its transitions have ended. */
 export async function runAxe(page: Page): Promise<AxeReport> {
-  // A theme switch fades backgrounds: colours measured half-way would be neither theme's.
-  // Endless ones (a loading shimmer) are left alone: they would never finish.
-  await page.evaluate(() => {
-    const ending = document.getAnimations().filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity));
-    const ended = Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
-    return Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 2_000))]);
-  });
+  await transitionsEnded(page);
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(source());
   const findings = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: RawViolation[] }> } }).axe;

@@ -76,29 +76,21 @@ export async function waitForScreen(page: Page, heading?: Name): Promise<string>
 export async function clickMenu(page: Page, ...labels: [string, ...string[]]) {
   const item = labels.at(-1)!;
   const section = labels.length > 1 ? labels[0]! : null;
-  const find = () =>
-    page.evaluateHandle(
-      (sectionLabel, itemLabel) => {
-        // The docked menu is hidden on narrow screens, where the drawer shows its own copy.
-        const navs = [...document.querySelectorAll("nav[aria-label=Main]")];
-        const nav = navs.find((element) => element.getClientRects().length > 0) ?? navs[0];
-        if (!nav) return null;
-        // A section with a single screen may show it as a plain item: then it is found anywhere.
-        const section = sectionLabel === null ? null : [...nav.querySelectorAll("li")].find((li) => li.firstElementChild?.tagName !== "A" && li.firstElementChild?.textContent?.trim() === sectionLabel);
-        return [...(section ?? nav).querySelectorAll("a")].find((link) => link.textContent?.trim() === itemLabel) ?? null;
-      },
-      section,
-      item,
-    );
-  const menuShown = () => page.evaluate(() => [...document.querySelectorAll("nav[aria-label=Main]")].some((nav) => nav.getClientRects().length > 0));
-  if (!(await menuShown())) {
-    const toggle = await findByName(page, "button", /(^|\s)menu$/i);
-    if (toggle) {
-      await toggle.click();
-      await page.waitForFunction(() => [...document.querySelectorAll("nav[aria-label=Main]")].some((nav) => nav.getClientRects().length > 0));
-    }
-  }
-  const link = (await find()).asElement() as ElementHandle<HTMLAnchorElement> | null;
+  await revealInDrawer(page, "nav[aria-label=Main]");
+  const found = await page.evaluateHandle(
+    (sectionLabel, itemLabel) => {
+      // The docked menu is hidden on narrow screens, where the drawer shows its own copy.
+      const navs = [...document.querySelectorAll("nav[aria-label=Main]")];
+      const nav = navs.find((element) => element.getClientRects().length > 0) ?? navs[0];
+      if (!nav) return null;
+      // A section with a single screen may show it as a plain item: then it is found anywhere.
+      const section = sectionLabel === null ? null : [...nav.querySelectorAll("li")].find((li) => li.firstElementChild?.tagName !== "A" && li.firstElementChild?.textContent?.trim() === sectionLabel);
+      return [...(section ?? nav).querySelectorAll("a")].find((link) => link.textContent?.trim() === itemLabel) ?? null;
+    },
+    section,
+    item,
+  );
+  const link = found.asElement() as ElementHandle<HTMLAnchorElement> | null;
   if (!link) throw new Error(`no menu item ${labels.join(" › ")}; the menu has: ${await page.$$eval("nav[aria-label=Main] a", (links) => links.map((a) => a.textContent).join(", "))}`);
   await clickAndFollow(page, link);
 }
@@ -129,26 +121,36 @@ export type Theme = "dark" | "light" | "auto";
  */
 export async function switchTheme(page: Page, theme: Theme) {
   const label = { dark: "Dark", light: "Light", auto: "Auto" }[theme];
-  const shownLabel = () => page.evaluate(() => [...document.querySelectorAll("button[aria-label^='Theme:']")].find((button) => button.getClientRects().length > 0)?.getAttribute("aria-label") ?? null);
-  let openedDrawer = false;
-  if ((await shownLabel()) === null) {
-    const toggle = await findByName(page, "button", /(^|\s)menu$/i);
-    if (!toggle) throw new Error("no theme button and no menu button on the page");
-    await toggle.click();
-    await page.waitForFunction(() => [...document.querySelectorAll("button[aria-label^='Theme:']")].some((button) => button.getClientRects().length > 0));
-    openedDrawer = true;
-  }
+  const openedDrawer = await revealInDrawer(page, THEME_BUTTON);
   for (let presses = 0; presses <= 3; presses++) {
-    const current = (await shownLabel()) ?? "";
+    const button = (await page.evaluateHandle((css) => [...document.querySelectorAll(css)].find((element) => element.getClientRects().length > 0) ?? null, THEME_BUTTON)).asElement() as ElementHandle<HTMLButtonElement> | null;
+    if (!button) throw new Error("no theme button and no menu button on the page");
+    const current = (await button.evaluate((element) => element.getAttribute("aria-label"))) ?? "";
     if (current.startsWith(`Theme: ${label}.`)) {
       if (openedDrawer) await page.keyboard.press("Escape");
       return;
     }
     if (presses === 3) break;
-    await page.evaluate(() => ([...document.querySelectorAll("button[aria-label^='Theme:']")].find((button) => button.getClientRects().length > 0) as HTMLButtonElement).click());
-    await page.waitForFunction((before) => [...document.querySelectorAll("button[aria-label^='Theme:']")].find((button) => button.getClientRects().length > 0)?.getAttribute("aria-label") !== before, {}, current);
+    await button.evaluate((element) => element.click());
+    await page.waitForFunction((css, before) => [...document.querySelectorAll(css)].find((element) => element.getClientRects().length > 0)?.getAttribute("aria-label") !== before, {}, THEME_BUTTON, current);
   }
   throw new Error(`the theme button never showed ${label}`);
+}
+
+const THEME_BUTTON = "button[aria-label^='Theme:']";
+
+/**
+ * On narrow screens the menu and the display controls live in a drawer behind the menu button:
+ * opens it unless something matching `selector` is shown already. Whether it opened it.
+ */
+async function revealInDrawer(page: Page, selector: string): Promise<boolean> {
+  const shown = (css: string) => [...document.querySelectorAll(css)].some((element) => element.getClientRects().length > 0);
+  if (await page.evaluate(shown, selector)) return false;
+  const toggle = await findByName(page, "button", /(^|\s)menu$/i);
+  if (!toggle) return false;
+  await toggle.click();
+  await page.waitForFunction(shown, {}, selector);
+  return true;
 }
 
 /** Replaces an input's value by typing, as a person selects the text and types over it. */
