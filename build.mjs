@@ -121,7 +121,8 @@ const clientOptions = {
 };
 
 const serverOptions = {
-  entryPoints: ["src/server/main.ts"],
+  // The query builder's embedded sandbox runs in a worker thread: its own entry (run-query.ts).
+  entryPoints: { main: "src/server/main.ts", "query-sandbox": "src/server/features/query-builder/sandbox-worker.ts" },
   absWorkingDir: root,
   outdir: serverOut,
   bundle: true,

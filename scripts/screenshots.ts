@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "puppeteer";
 import { launchBrowser } from "../test/support/browser";
-import { openSignInPage, signIn, switchTheme, waitForScreen, waitForShell, type Theme } from "../test/support/person";
+import { clickButton, openSignInPage, signIn, switchTheme, waitForScreen, waitForShell, type Theme } from "../test/support/person";
 import { startServer } from "../test/support/server-process";
 import { transitionsEnded } from "../test/support/transitions";
 
@@ -17,8 +17,14 @@ const OUT = "screenshots";
 const WIDTHS = [1440, 1024, 390] as const;
 const THEMES: readonly Theme[] = ["dark", "light"];
 
-/** Screens by name: an address, or a way to find one from the page (the KPI detail of the first card). */
-const SCREENS: readonly { name: string; signedIn: boolean; path: string | ((page: Page) => Promise<string>) }[] = [
+/**
+ * Screens by name: an address, or a way to find one from the page (the KPI detail of the first
+ * card); `then` moves inside the screen before the picture (a wizard's step).
+ */
+/** Opens a step of the accounting wizard by its button in the steps list. */
+const wizardStep = (label: string) => (page: Page) => clickButton(page, new RegExp(label), { within: "nav[aria-label='Setup steps']" });
+
+const SCREENS: readonly { name: string; signedIn: boolean; path: string | ((page: Page) => Promise<string>); then?: (page: Page) => Promise<void> }[] = [
   { name: "login", signedIn: false, path: "/login" },
   { name: "forgot-password", signedIn: false, path: "/forgetpassword" },
   { name: "my-dashboard", signedIn: true, path: "/my-dashboard/favorite-kpis" },
@@ -27,9 +33,25 @@ const SCREENS: readonly { name: string; signedIn: boolean; path: string | ((page
   { name: "financial-dashboard", signedIn: true, path: "/reporting/financial-dashboard" },
   { name: "list-view", signedIn: true, path: "/reporting/list-view" },
   { name: "kpi-detail", signedIn: true, path: firstKpiDetail },
+  { name: "uploads", signedIn: true, path: "/data-management" },
+  { name: "data-input", signedIn: true, path: "/data-management/data-input" },
   { name: "two-factor", signedIn: true, path: "/settings/two-factor-auth" },
   { name: "user-management", signedIn: true, path: "/settings/user-management" },
+  { name: "query-builder", signedIn: true, path: "/query-builder" },
+  { name: "query-editor", signedIn: true, path: firstQuery },
+  { name: "warehouse-sales", signedIn: true, path: "/warehouse/sales" },
+  { name: "warehouse-list-view", signedIn: true, path: "/warehouse/list-view/financial" },
+  { name: "warehouse-snapshots", signedIn: true, path: firstSnapshot },
+  { name: "warehouse-data-issues", signedIn: true, path: "/warehouse/data-issues" },
+  { name: "warehouse-raw-data", signedIn: true, path: "/warehouse/raw-data" },
+  { name: "integrations", signedIn: true, path: "/integration" },
+  { name: "integration-connect", signedIn: true, path: "/integration/postgresql" },
   { name: "uipatterns", signedIn: true, path: "/uipatterns" },
+  { name: "accounting-wizard-statement", signedIn: true, path: "/integration/accounting/wizard", then: wizardStep("Financial statement") },
+  { name: "accounting-wizard-upload", signedIn: true, path: "/integration/accounting/wizard", then: wizardStep("Raw data upload") },
+  { name: "accounting-wizard-bookings", signedIn: true, path: withAccountingSample, then: wizardStep("Bookings") },
+  { name: "accounting-wizard-positions", signedIn: true, path: withAccountingSample, then: wizardStep("Open positions") },
+  { name: "accounting-wizard-mapping", signedIn: true, path: withAccountingSample, then: wizardStep("Category mapping") },
   { name: "not-found", signedIn: true, path: "/this/address/does-not-exist" },
 ];
 
@@ -39,9 +61,39 @@ async function firstKpiDetail(page: Page): Promise<string> {
   return (await link!.evaluate((element) => element.getAttribute("href")))!;
 }
 
+async function firstQuery(page: Page): Promise<string> {
+  await page.goto(`${base}/query-builder`);
+  const link = await page.waitForSelector("main a[href^='/query-builder/']:not([href$='/new'])");
+  return (await link!.evaluate((element) => element.getAttribute("href")))!;
+}
+
+/** The wizard with its statement saved and the demo's sample archive imported, as a person does it once. */
+async function withAccountingSample(page: Page): Promise<string> {
+  await page.goto(`${base}/integration/accounting/wizard`);
+  await waitForScreen(page, "Accounting import");
+  await wizardStep("Raw data upload")(page);
+  const imported = await page.$$eval("h2", (headings) => headings.some((heading) => heading.textContent === "Current import"));
+  if (!imported) {
+    await wizardStep("Financial statement")(page);
+    await clickButton(page, "Save statement");
+    await page.waitForFunction(() => [...document.querySelectorAll("[role=status], [role=alert]")].some((region) => region.textContent?.includes("Financial statement saved")));
+    await wizardStep("Raw data upload")(page);
+    await clickButton(page, "Use the sample archive");
+    await page.waitForFunction(() => [...document.querySelectorAll("h2")].some((heading) => heading.textContent === "Current import"), { timeout: 60_000 });
+  }
+  return "/integration/accounting/wizard";
+}
+
+async function firstSnapshot(page: Page): Promise<string> {
+  await page.goto(`${base}/warehouse/snapshots`);
+  const link = await page.waitForSelector("main a[href^='/warehouse/snapshots/']");
+  return (await link!.evaluate((element) => element.getAttribute("href")))!;
+}
+
 const filter = process.argv[2];
 const dataDir = mkdtempSync(join(tmpdir(), "meridian-screenshots-"));
-const server = await startServer({ DATA_DIR: dataDir });
+// The local PostgreSQL server is an allowed host, so the connect view shows its form.
+const server = await startServer({ DATA_DIR: dataDir, INTEGRATION_DATABASE_HOSTS: "127.0.0.1:5432" });
 const base = server.url;
 const browser = await launchBrowser();
 let written = 0;
@@ -56,7 +108,7 @@ try {
     await waitForShell(page);
     await switchTheme(page, theme);
     const chosen = SCREENS.filter((screen) => !filter || screen.name.includes(filter));
-    for (const screen of chosen.filter((entry) => entry.signedIn)) await shoot(page, screen.name, screen.path, theme);
+    for (const screen of chosen.filter((entry) => entry.signedIn)) await shoot(page, screen.name, screen.path, theme, screen.then);
     await page.click("[data-testid=logout-button]");
     await page.waitForFunction(() => location.pathname === "/login");
     for (const screen of chosen.filter((entry) => !entry.signedIn)) await shoot(page, screen.name, screen.path, theme);
@@ -68,12 +120,13 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-async function shoot(page: Page, name: string, path: string | ((page: Page) => Promise<string>), theme: Theme) {
+async function shoot(page: Page, name: string, path: string | ((page: Page) => Promise<string>), theme: Theme, then?: (page: Page) => Promise<void>) {
   const address = typeof path === "string" ? path : await path(page);
   for (const width of WIDTHS) {
     await page.setViewport({ width, height: 900 });
     await page.goto(`${base}${address}`);
     await waitForScreen(page);
+    if (then) await then(page);
     // Charts and lazy parts settle after the heading; transitions end before the picture.
     await page.waitForNetworkIdle({ idleTime: 300, timeout: 10_000 }).catch(() => undefined);
     await transitionsEnded(page);

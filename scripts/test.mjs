@@ -70,6 +70,8 @@ function execute(run) {
 
 let passed = 0;
 let failed = 0;
+/** What failed, repeated at the very end so the last lines of a long log (all CI keeps) name it. */
+const failures = [];
 function report({ run, output, code }) {
   console.log(`\n── ${run.name} ──`);
   process.stdout.write(output);
@@ -79,6 +81,16 @@ function report({ run, output, code }) {
   passed += ok;
   failed += total - ok - count("Skipped");
   if (code !== 0 && total === ok) failed += 1; // a crash outside any test still fails the run
+  if (code !== 0) failures.push({ run, output });
+}
+
+/** uvu prints each failure as a block starting "FAIL"; a crash has none, so its last lines stand in. */
+function failureSummary(output) {
+  const plain = output.replace(/\x1b\[[0-9;]*m/g, "");
+  const start = plain.indexOf("FAIL ");
+  const end = plain.indexOf("Total:", start);
+  const text = start < 0 ? plain.slice(-2000) : plain.slice(start, end < 0 ? undefined : end);
+  return text.length > 4000 ? `${text.slice(0, 4000)}\n…` : text;
 }
 
 const queue = [...runs];
@@ -87,5 +99,6 @@ await Promise.all(
     for (let run = queue.shift(); run; run = queue.shift()) report(await execute(run));
   }),
 );
+for (const { run, output } of failures) console.log(`\n✘ ${run.name}\n${failureSummary(output).trim()}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

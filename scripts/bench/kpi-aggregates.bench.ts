@@ -27,6 +27,8 @@ import { createThrottle } from "../../src/server/platform/auth/throttle";
 import { createTokenSigner } from "../../src/server/platform/auth/tokens";
 import { EventWakeups } from "../../src/server/platform/events/wakeups";
 import { createMailer } from "../../src/server/platform/mail/mailer";
+import { inProcessQueue } from "../../src/server/platform/jobs/in-process-queue";
+import { createJobRunner } from "../../src/server/platform/jobs/job-runner";
 import { onBothEngines } from "./support";
 
 const KPIS = 500;
@@ -357,11 +359,13 @@ async function measure(database: Database) {
   const config: ServerConfig = {
     port: 0, host: "127.0.0.1", dataDir: mkdtempSync(join(tmpdir(), "meridian-bench-app-")), databaseUrl: undefined, smtpUrl: undefined, publicUrl: "http://localhost:3000",
     secretKey: SECRET, seedDemo: false, roots: [...API_ROOT_NAMES], clientDir: null, logLevel: "silent", development: false, autoLogoutMinutes: 30, trustProxy: false, ssoProviders: [], embedOrigins: ["http://localhost:3000"],
+    integrationDatabaseHosts: [], integrationCsvHosts: [],
   };
   const signer = createTokenSigner(SECRET);
   const app = await buildApp(
     {
       config, database, withTenant, wakeups: new EventWakeups(), signer, throttle: createThrottle(database), totpSealer: createSealer(SECRET, "totp"),
+      jobs: createJobRunner(inProcessQueue(), { database, withTenant, log: pino({ level: "silent" }) }),
       mailer: createMailer({ smtpUrl: undefined, from: "Bench <no-reply@bench.example>", log: pino({ level: "silent" }), withTenant }),
     },
     { logger: false },

@@ -1,6 +1,7 @@
 // npm run bench: runs every scripts/bench/*.bench.ts in its own process (so one cannot warm
 // another's caches), prints one table, and writes bench-results/latest.json (plus a dated copy).
 // Each benchmark prints one JSON line {name, rows:[{case, ...metrics}], ratios:[{label, value, goal?}]}.
+// A benchmark that exits non-zero fails the run; its line, when it printed one, is still shown.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -15,19 +16,17 @@ for (const file of files) {
   process.stderr.write(`running ${file} …\n`);
   const run = spawnSync(process.execPath, ["--import", "tsx", join(here, file)], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 64 * 1024 * 1024 });
   const line = (run.stdout ?? "").trim().split("\n").filter((text) => text.startsWith("{")).at(-1);
-  if (run.status !== 0 || !line) {
+  if (!line) {
     results.push({ name: file, error: `exit ${run.status}` });
     continue;
   }
-  results.push(JSON.parse(line));
+  results.push({ ...JSON.parse(line), ...(run.status !== 0 ? { error: `exit ${run.status}` } : {}) });
 }
 
 for (const result of results) {
   console.log(`\n${result.name}`);
-  if (result.error) {
-    console.log(`  failed: ${result.error}`);
-    continue;
-  }
+  if (result.error) console.log(`  failed: ${result.error}`);
+  if (!result.rows) continue;
   console.table(result.rows);
   for (const ratio of result.ratios ?? []) {
     const goal = ratio.goal ? `  (goal ${ratio.goal}: ${ratio.met ? "met" : "not met"})` : "";

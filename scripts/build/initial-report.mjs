@@ -13,8 +13,10 @@ for (const file of meta.initialFiles) {
   const output = metafile.outputs[out];
   const ratio = gzipSync(readFileSync(join(root, out))).length / output.bytes;
   for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+    // node_modules may be a symlink (a worktree's): the package follows its last node_modules.
     const parts = input.split("/");
-    const name = parts[0] === "node_modules" ? parts.slice(1, parts[1].startsWith("@") ? 3 : 2).join("/") : parts.slice(0, 3).join("/");
+    const at = parts.lastIndexOf("node_modules");
+    const name = at >= 0 ? parts.slice(at + 1, at + (parts[at + 1].startsWith("@") ? 3 : 2)).join("/") : parts.slice(0, 3).join("/");
     byPackage.set(name, (byPackage.get(name) ?? 0) + bytesInOutput * ratio);
   }
 }

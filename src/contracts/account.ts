@@ -1,4 +1,5 @@
 import { Schema } from "@effect/schema";
+import { Text } from "./fields";
 import { Sensitive } from "./sensitive";
 
 const Email = Schema.String.pipe(Schema.minLength(1, { message: () => "This field may not be blank." }), Schema.maxLength(254));
@@ -9,8 +10,8 @@ export const PasswordResetRequest = Schema.Struct({ email: Email });
 
 /** POST /api/auth/users/reset_password_confirm/ */
 export const PasswordResetConfirmation = Schema.Struct({
-  uid: Schema.String,
-  token: Sensitive(Schema.String),
+  uid: Text(256),
+  token: Sensitive(Text(256)),
   new_password: Password,
   re_new_password: Schema.optional(Password),
 });

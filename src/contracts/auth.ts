@@ -1,4 +1,5 @@
 import { Schema } from "@effect/schema";
+import { Text } from "./fields";
 import { Sensitive, SensitiveString } from "./sensitive";
 
 const NonEmpty = (message: string) => Schema.String.pipe(Schema.minLength(1, { message: () => message }));
@@ -22,7 +23,7 @@ export const SessionTokens = Schema.Struct({
 export type SessionTokens = typeof SessionTokens.Type;
 
 /** POST /api/auth/token/refresh/: the cookie, or `refresh` in the body for non-browser clients. */
-export const RefreshRequest = Schema.Struct({ refresh: Schema.optional(SensitiveString) });
+export const RefreshRequest = Schema.Struct({ refresh: Schema.optional(Sensitive(Text(1024))) });
 
 export const Feature = Schema.Struct({ name: Schema.String, enabled: Schema.Boolean });
 
@@ -64,7 +65,7 @@ export const MenuItem: Schema.Schema<MenuItemShape> = Schema.Struct({
   to: Schema.String,
   params: Schema.Record({ key: Schema.String, value: Schema.String }),
   submenu: Schema.Array(Schema.suspend((): Schema.Schema<MenuItemShape> => MenuItem)),
-});
+}).annotations({ identifier: "MenuItem" });
 export const Menu = Schema.Array(MenuItem);
 
 export const FxRateOption = Schema.Struct({ id: Schema.Number, name: Schema.String, currency: Schema.String });

@@ -1,4 +1,10 @@
 import { Schema } from "@effect/schema";
+import { FiniteNumber, IdListFromString, List, MonthDate, RecordId, Text, WholeNumber } from "./fields";
+
+export { MonthDate };
+
+/** The most KPIs one request may name. */
+export const MAX_KPIS_PER_REQUEST = 2000;
 
 const NullableNumber = Schema.NullOr(Schema.Number);
 
@@ -122,9 +128,8 @@ export const KpiAggregatesResult = Schema.Struct({
  * every alternative).
  */
 const oneOf = <const T extends readonly string[]>(values: T, message: string) =>
-  Schema.String.pipe(Schema.filter((value): value is T[number] => values.includes(value), { message: () => message }));
+  Schema.String.pipe(Schema.filter((value): value is T[number] => values.includes(value), { message: () => message, jsonSchema: { enum: values } }));
 
-export const MonthDate = Schema.String.pipe(Schema.pattern(/^\d{4}-(0[1-9]|1[0-2])-01$/, { message: () => "Enter the first day of a month (YYYY-MM-01)." }));
 
 /** GET /api/kpis/aggregates/ query. */
 export const AggregatesQuery = Schema.Struct({
@@ -136,14 +141,15 @@ export const AggregatesQuery = Schema.Struct({
   timeRange: Schema.optional(Schema.NumberFromString.pipe(Schema.filter((value) => value === 12, { message: () => "The aggregate window is 12 months: choose 12." }))),
   ignoreLastMonths: Schema.optional(Schema.NumberFromString.pipe(Schema.int(), Schema.between(0, 3, { message: () => "Choose 0 to 3 months." }))),
   fxRate: Schema.optional(Schema.NumberFromString.pipe(Schema.int())),
-  idList: Schema.optional(Schema.String),
+  /** Comma-separated KPI ids (empty: none); left out: every readable KPI. */
+  idList: Schema.optional(IdListFromString(MAX_KPIS_PER_REQUEST)),
 });
 
 /** POST /api/kpis/monthly-values/: a value, or "-" to remove it. */
 export const MonthlyValuesRequest = Schema.Struct({
   // Bounds as a plain filter: @effect/schema 0.75's minItems/maxItems run on a value that is not an
   // array (null, a missing key under errors "all") and throw, which would answer 500, not 400.
-  values: Schema.Array(Schema.Struct({ kpi: Schema.Number, date: MonthDate, value: Schema.Union(Schema.Number, Schema.Literal("-")) })).pipe(
+  values: Schema.Array(Schema.Struct({ kpi: RecordId, date: MonthDate, value: Schema.Union(FiniteNumber, Schema.Literal("-")) })).pipe(
     Schema.filter((values) => (values.length < 1 ? "Send at least one value." : values.length > 1000 ? "Send at most 1000 values at once." : true)),
   ),
 });
@@ -157,7 +163,8 @@ export const HistoryQuery = Schema.Struct({
   timeRange: Schema.optional(Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, 120, { message: () => "Choose 1 to 120 months." }))),
   bucketSize: Schema.optional(Schema.NumberFromString.pipe(Schema.filter((value) => [1, 3, 6, 12].includes(value), { message: () => "Choose 1, 3, 6 or 12 months." }))),
   fxRate: Schema.optional(Schema.NumberFromString.pipe(Schema.int())),
-  idList: Schema.optional(Schema.String),
+  /** Comma-separated KPI ids (empty: none); left out: every readable KPI. */
+  idList: Schema.optional(IdListFromString(MAX_KPIS_PER_REQUEST)),
 });
 
 /**
@@ -202,9 +209,9 @@ export const ValuesRequest = Schema.Struct({
   startDate: MonthDate,
   date: MonthDate,
   type: Schema.optional(KpiType),
-  idList: Schema.optional(Schema.Array(Schema.Number)),
+  idList: Schema.optional(List(RecordId, MAX_KPIS_PER_REQUEST)),
   includePlanning: Schema.optional(Schema.Boolean),
-  fxRate: Schema.optional(Schema.NullOr(Schema.Number)),
+  fxRate: Schema.optional(Schema.NullOr(RecordId)),
 });
 
 /** One month of one KPI: actual, planning (when asked for), last year's actual, active forecast. */
@@ -223,9 +230,12 @@ export type ValuesResponse = typeof ValuesResponse.Type;
 /** POST /api/kpis/planning-values/: same shape as monthly values, written to the planning series. */
 export const PlanningValuesRequest = MonthlyValuesRequest;
 
+/** The answer of a values save: what was saved, `null` where a value was removed. */
+export const SavedValues = Schema.Struct({ values: Schema.Array(Schema.Struct({ kpi: Schema.Number, date: Schema.String, value: NullableNumber })) });
+
 /** Favorites: POST /api/kpis/favorites/ {kpi}; DELETE /api/kpis/favorites/{kpi}/; PUT /api/kpis/favorites/ {kpis} (the whole ordered list). */
-export const FavoriteRequest = Schema.Struct({ kpi: Schema.Number });
-export const FavoritesBulkRequest = Schema.Struct({ kpis: Schema.Array(Schema.Number).pipe(Schema.filter((kpis) => kpis.length <= 500 || "Choose at most 500 favorites.")) });
+export const FavoriteRequest = Schema.Struct({ kpi: RecordId });
+export const FavoritesBulkRequest = Schema.Struct({ kpis: List(RecordId, 500, { tooMany: "Choose at most 500 favorites." }) });
 export const FavoritesResponse = Schema.Struct({ kpis: Schema.Array(Schema.Number) });
 
 /**
@@ -235,14 +245,14 @@ export const FavoritesResponse = Schema.Struct({ kpis: Schema.Array(Schema.Numbe
 export const FLEXIBLE_PERIOD_TYPES = ["fixed_period", "ytd", "ltm", "full_year", "current_selection", "deviation", "column_unit"] as const;
 export const FLEXIBLE_DATA_TYPES = ["actuals", "planning", "forecast", "actuals_planning", "actuals_forecast"] as const;
 export const FlexibleColumn = Schema.Struct({
-  id: Schema.String,
-  title: Schema.optional(Schema.String),
+  id: Text(64),
+  title: Schema.optional(Text(200)),
   type: Schema.Literal(...FLEXIBLE_PERIOD_TYPES),
   dataType: Schema.optional(Schema.Literal(...FLEXIBLE_DATA_TYPES)),
-  offset: Schema.optional(Schema.Struct({ value: Schema.Number.pipe(Schema.int()), type: Schema.Literal("year", "period") })),
+  offset: Schema.optional(Schema.Struct({ value: WholeNumber(-100, 100), type: Schema.Literal("year", "period") })),
   ignoreLastMonths: Schema.optional(Schema.Number.pipe(Schema.int(), Schema.between(0, 3))),
   period: Schema.optional(Schema.Struct({ range: Schema.Struct({ startDate: MonthDate, endDate: MonthDate }) })),
-  deviation: Schema.optional(Schema.Struct({ baseLineColumn: Schema.String, comparisonColumn: Schema.String, displayIn: Schema.Literal("absolute", "percent") })),
+  deviation: Schema.optional(Schema.Struct({ baseLineColumn: Text(64), comparisonColumn: Text(64), displayIn: Schema.Literal("absolute", "percent") })),
 });
 export type FlexibleColumn = typeof FlexibleColumn.Type;
 export const FlexibleColumnsConfig = Schema.Array(FlexibleColumn);
@@ -264,7 +274,7 @@ export type Currency = typeof Currency.Type;
 export const DashboardFilter = Schema.Struct({
   trendDuration: Schema.Number.pipe(Schema.int(), Schema.between(1, 12)),
   trendOffset: Schema.Number.pipe(Schema.int(), Schema.between(0, 12)),
-  benchmarkCategory: Schema.String,
+  benchmarkCategory: Text(64),
   up: Schema.Boolean,
   neutral: Schema.Boolean,
   down: Schema.Boolean,
@@ -272,10 +282,9 @@ export const DashboardFilter = Schema.Struct({
   planningAsBenchmark: Schema.Boolean,
 });
 export type DashboardFilter = typeof DashboardFilter.Type;
-/** Spec section 9, "Default filter settings". */
-export const DEFAULT_DASHBOARD_FILTER: DashboardFilter = { trendDuration: 1, trendOffset: 0, benchmarkCategory: "meridian", up: true, neutral: true, down: true, null: true, planningAsBenchmark: false };
+export { DEFAULT_DASHBOARD_FILTER } from "./kpis-defaults";
 export const AppSettings = Schema.Struct({
-  kpiDashboardFilter: Schema.optional(Schema.Record({ key: Schema.String, value: DashboardFilter })),
+  kpiDashboardFilter: Schema.optional(Schema.Record({ key: Text(64), value: DashboardFilter })),
   /** endDate null: the last complete month, whenever the settings are read. */
   daterangeFilter: Schema.optional(Schema.Struct({ endDate: Schema.NullOr(MonthDate), ignoreLastMonths: Schema.Number.pipe(Schema.int(), Schema.between(0, 3)) })),
 });

@@ -1,4 +1,5 @@
 import { Schema } from "@effect/schema";
+import { RecordId, Text } from "./fields";
 import { Sensitive } from "./sensitive";
 
 /** A portfolio company an investor or holding instance is registered with. */
@@ -10,11 +11,11 @@ export const RegisteredInstance = Schema.Struct({
 });
 
 /** POST /api/oauth/authorize/: a one-minute, single-use token to open the company in a frame. */
-export const EmbedAuthorizeRequest = Schema.Struct({ instance_id: Schema.Number });
+export const EmbedAuthorizeRequest = Schema.Struct({ instance_id: RecordId });
 export const EmbedGrant = Schema.Struct({ token: Sensitive(Schema.String), frontend_url: Schema.String });
 
 /** POST /auth-api/auth/embed/ */
-export const EmbedSignInRequest = Schema.Struct({ token: Sensitive(Schema.String) });
+export const EmbedSignInRequest = Schema.Struct({ token: Sensitive(Text(4096)) });
 
 /** What the parent window posts to /iframelogin; the frame answers token requests the same way. */
 export const EMBED_MESSAGE = "meridian:embed-login";

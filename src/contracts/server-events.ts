@@ -16,3 +16,14 @@ export const ServerEvent = Schema.Struct({
   occurredAt: Schema.String,
 });
 export type ServerEvent = typeof ServerEvent.Type;
+
+/**
+ * Why the server ended an event stream, sent as its last message (`event: end`). `expired`: the
+ * access token ran out, so the client renews it and resumes after its last seq. The others end
+ * the session: signed out (its sign-in ended), revoked (refresh token reuse, a password change
+ * elsewhere, a password or 2FA reset) or deactivated.
+ */
+export const SessionEnd = Schema.Literal("expired", "signed-out", "revoked", "deactivated");
+export type SessionEnd = typeof SessionEnd.Type;
+
+export const StreamEnd = Schema.Struct({ reason: SessionEnd });

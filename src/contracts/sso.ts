@@ -1,5 +1,6 @@
 import { Schema } from "@effect/schema";
 import { SessionTokens } from "./auth";
+import { RequiredText, Text } from "./fields";
 import { Sensitive } from "./sensitive";
 
 /** GET /api/sso/config/: the providers the sign-in page offers. */
@@ -7,13 +8,13 @@ export const SsoConfig = Schema.Struct({ providers: Schema.Array(Schema.Struct({
 
 /** POST /api/sso/callback/: what the provider sent back to /oauth. */
 export const SsoCallback = Schema.Struct({
-  code: Sensitive(Schema.String),
-  state: Schema.String,
-  iss: Schema.optional(Schema.String),
+  code: Sensitive(Text(4096)),
+  state: Text(1024),
+  iss: Schema.optional(Text(2048)),
 });
 
 /** PATCH /api/sso/link/{id}/ */
-export const SsoLinkRequest = Schema.Struct({ sso_provider: Schema.String, sso_id: Schema.String.pipe(Schema.minLength(1)) });
+export const SsoLinkRequest = Schema.Struct({ sso_provider: Text(64), sso_id: RequiredText(255) });
 
 /** The callback's answer when it completed a link rather than a sign-in. */
 export const SsoLinked = Schema.Struct({ linked: Schema.Literal(true), provider: Schema.String });

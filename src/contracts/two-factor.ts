@@ -1,8 +1,9 @@
 import { Schema } from "@effect/schema";
+import { Text } from "./fields";
 import { Sensitive } from "./sensitive";
 
 /** A six-digit code from the authenticator app. */
-export const Passcode = Sensitive(Schema.String);
+export const Passcode = Sensitive(Text(64));
 
 /** POST /auth-api/auth/otp/validate and the activate/deactivate calls. */
 export const PasscodeRequest = Schema.Struct({ passcode: Passcode });

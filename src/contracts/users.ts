@@ -1,7 +1,10 @@
 import { Schema } from "@effect/schema";
+import { List, RecordId, Text } from "./fields";
 import { Sensitive } from "./sensitive";
 
-const Trimmed = Schema.String.pipe(Schema.maxLength(150));
+const Trimmed = Text(150);
+/** Groups and grants of one user: a company has a handful of each. */
+const GroupIds = List(RecordId, 100);
 
 /** A user as user management lists it (GET /api/vw/auth/users/). */
 export const ManagedUser = Schema.Struct({
@@ -23,8 +26,8 @@ export const NewUser = Schema.Struct({
   email: Schema.String.pipe(Schema.minLength(1, { message: () => "This field may not be blank." }), Schema.maxLength(254), Schema.pattern(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { message: () => "Enter a valid email address." })),
   first_name: Schema.optional(Trimmed),
   last_name: Schema.optional(Trimmed),
-  password: Schema.optional(Sensitive(Schema.String)),
-  groups: Schema.optional(Schema.Array(Schema.Number)),
+  password: Schema.optional(Sensitive(Text(1024))),
+  groups: Schema.optional(GroupIds),
   send_welcome_email: Schema.optional(Schema.Boolean),
 });
 export type NewUser = typeof NewUser.Type;
@@ -38,8 +41,8 @@ export const UserChange = Schema.Struct({
 
 /** PATCH /api/permissions/users/{id}/ */
 export const PermissionChange = Schema.Struct({
-  groups: Schema.optional(Schema.Array(Schema.Number)),
-  user_permissions: Schema.optional(Schema.Array(Schema.String)),
+  groups: Schema.optional(GroupIds),
+  user_permissions: Schema.optional(List(Text(64), 100)),
 });
 
 /** The permissions an administrator grants to a single user, beyond the groups. */

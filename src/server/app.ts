@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
 import fastifyCookie from "@fastify/cookie";
-import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyServerOptions } from "fastify";
 import { API_ROOTS, type ApiRootName } from "../contracts/api-roots";
-import type { AppConfig } from "../contracts/app-config";
-import { apiRoots } from "./api-roots";
-import { readDemoInfo } from "./db/seed/demo-info";
+import { endEventStreams } from "./platform/events/stream-route";
 import { registerErrorHandling } from "./platform/http/errors";
 import { DEFAULT_BODY_LIMIT_BYTES, registerJsonBody } from "./platform/http/json-body";
+import { registerRoutes } from "./platform/http/register-routes";
+import { recordRoutes } from "./platform/http/route-audit";
 import { registerSecurityHeaders } from "./platform/http/security";
+import { API_ROUTES, DEVELOPMENT_ROUTES, OPENAPI_ROUTE, SITE_ROUTES } from "./routes";
 import { registerStaticClient } from "./platform/http/static-client";
 import type { AppServices } from "./services";
 
@@ -21,7 +22,17 @@ export async function buildApp(services: AppServices, options: { logger?: Fastif
     requestIdHeader: "x-request-id",
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
+    // What the router refuses before any route runs (a malformed or too long address) answers
+    // the one error shape too.
+    frameworkErrors: (error, _request, frameworkReply) => {
+      const reply = frameworkReply as unknown as FastifyReply;
+      const status = error.code === "FST_ERR_MAX_PARAM_LENGTH" ? 414 : 400;
+      void reply.status(status).send({ detail: status === 414 ? "The address is too long." : "The address is malformed." });
+    },
   });
+  recordRoutes(app);
+  // Open event streams never end by themselves: closing the app ends them.
+  app.addHook("preClose", async () => endEventStreams(services));
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
@@ -31,34 +42,12 @@ export async function buildApp(services: AppServices, options: { logger?: Fastif
   registerErrorHandling(app);
   registerJsonBody(app);
 
-  app.get("/healthz", async (_request, reply) => {
-    try {
-      await database.system.selectNoFrom((eb) => eb.val(1).as("ok")).execute();
-      return { status: "ok" };
-    } catch {
-      return reply.status(503).send({ status: "unavailable" });
-    }
-  });
-
-  let demoInfo: Promise<AppConfig["demo"]> | undefined;
-  app.get("/config.json", async (_request, reply): Promise<AppConfig> => {
-    demoInfo ??= readDemoInfo(database);
-    reply.header("cache-control", "no-cache");
-    return { roots: { ...API_ROOTS }, embedOrigins: [...config.embedOrigins], demo: await demoInfo };
-  });
-
+  await registerRoutes(app, [...SITE_ROUTES, OPENAPI_ROUTE], services);
   for (const root of config.roots as ApiRootName[]) {
-    await app.register((rootApp) => apiRoots[root](rootApp, services), { prefix: API_ROOTS[root] });
+    await app.register((rootApp) => registerRoutes(rootApp, API_ROUTES[root], services), { prefix: API_ROOTS[root] });
   }
 
-  if (config.development) {
-    // npm run dev: the page's dev-reload script reloads when this stream reconnects after a restart.
-    app.get("/__dev/reload", (_request, reply) => {
-      reply.hijack();
-      reply.raw.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
-      reply.raw.write(": dev reload\n\n");
-    });
-  }
+  if (config.development) await registerRoutes(app, DEVELOPMENT_ROUTES, services);
 
   await registerStaticClient(app, config.clientDir);
   return app;

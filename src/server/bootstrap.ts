@@ -9,6 +9,8 @@ import { migrateToLatest } from "./db/migrate";
 import { assertTenancyIsSafe, createWithTenant } from "./db/tenancy";
 import { createTokenSigner } from "./platform/auth/tokens";
 import { EventWakeups } from "./platform/events/wakeups";
+import { openJobRunner } from "./platform/jobs/open-job-runner";
+import { defineJobs } from "./jobs";
 import type { AppServices } from "./services";
 
 export interface RunningServices extends AppServices {
@@ -28,7 +30,8 @@ export async function openServices(config: ServerConfig, log: FastifyBaseLogger)
     const withTenant = createWithTenant(database, (tenantId) => wakeups.wake(tenantId));
     await assertTenancyIsSafe(database, withTenant);
     const mailer = createMailer({ smtpUrl: config.smtpUrl, from: mailSender(config.publicUrl), log, withTenant });
-    return {
+    const jobs = openJobRunner({ databaseUrl: config.databaseUrl, database, withTenant, log });
+    const services: RunningServices = {
       config,
       database,
       withTenant,
@@ -37,13 +40,18 @@ export async function openServices(config: ServerConfig, log: FastifyBaseLogger)
       mailer,
       throttle: createThrottle(database),
       totpSealer: createSealer(config.secretKey, "totp"),
+      jobs,
       migrationsApplied,
       close: async () => {
+        // Running jobs finish (or are given up) before the database they write to closes.
+        await jobs.stop();
         mailer.close();
         await wakeups.close();
         await database.close();
       },
     };
+    defineJobs(services);
+    return services;
   } catch (error) {
     await database.close().catch(() => {});
     throw error;

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { API_ROOT_NAMES, type ApiRootName } from "../contracts/api-roots";
+import { parseHostList, type AllowedHost } from "../domain/integrations/host-allow-list";
 
 /** Everything the server reads from its environment; documented one by one in the README. */
 export interface ServerConfig {
@@ -32,6 +33,10 @@ export interface ServerConfig {
   readonly embedOrigins: readonly string[];
   /** OpenID Connect providers for single sign-on (SSO_PROVIDERS, a JSON array). */
   readonly ssoProviders: readonly SsoProviderConfig[];
+  /** Hosts the PostgreSQL connector may connect to (INTEGRATION_DATABASE_HOSTS); none unless set. */
+  readonly integrationDatabaseHosts: readonly AllowedHost[];
+  /** Hosts the CSV-by-URL connector may fetch from (INTEGRATION_CSV_HOSTS); while empty the connector is off. */
+  readonly integrationCsvHosts: readonly AllowedHost[];
 }
 
 export interface SsoProviderConfig {
@@ -75,7 +80,16 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[]): Ser
     trustProxy: env["TRUST_PROXY"] === "1",
     ssoProviders: parseSsoProviders(env["SSO_PROVIDERS"]),
     embedOrigins: parseEmbedOrigins(env["PUBLIC_URL"] || `http://${shownHost}:${port}`, env["EMBED_ALLOWED_ORIGINS"]),
+    integrationDatabaseHosts: hostList("INTEGRATION_DATABASE_HOSTS", env["INTEGRATION_DATABASE_HOSTS"]),
+    integrationCsvHosts: hostList("INTEGRATION_CSV_HOSTS", env["INTEGRATION_CSV_HOSTS"]),
   };
+}
+
+/** INTEGRATION_DATABASE_HOSTS=db.example.com,10.0.0.5:6432 — a comma-separated allow-list of host or host:port. */
+function hostList(name: string, value: string | undefined): readonly AllowedHost[] {
+  const parsed = parseHostList(value);
+  if (!parsed.ok) throw new ConfigError(`${name} takes a comma-separated list of host or host:port: ${parsed.message}`);
+  return parsed.hosts;
 }
 
 function parseEmbedOrigins(publicUrl: string, extra: string | undefined): string[] {

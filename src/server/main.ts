@@ -28,6 +28,8 @@ async function main(argv: readonly string[]) {
 
   const app = await buildApp(services, { logger: log });
   await services.wakeups.listen(services.database, app.log);
+  // Jobs start before the first request can ask for one.
+  await services.jobs.start();
   await app.listen({ port: config.port, host: config.host });
 
   const demo = await readDemoInfo(services.database);

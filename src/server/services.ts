@@ -6,6 +6,7 @@ import type { Throttle } from "./platform/auth/throttle";
 import type { TokenSigner } from "./platform/auth/tokens";
 import type { Mailer } from "./platform/mail/mailer";
 import type { EventWakeups } from "./platform/events/wakeups";
+import type { JobRunner } from "./platform/jobs/job-runner";
 
 /** What the routes of every API root are built from; assembled once in main.ts (or a test). */
 export interface AppServices {
@@ -18,4 +19,8 @@ export interface AppServices {
   readonly throttle: Throttle;
   /** Seals TOTP secrets at rest. */
   readonly totpSealer: Sealer;
+  /** Work apart from requests, now or later (platform/jobs; the jobs are listed in jobs.ts). */
+  readonly jobs: JobRunner;
+  /** The time; tests move it (the rerun wait, the integration summaries' cache). */
+  readonly now?: () => Date;
 }

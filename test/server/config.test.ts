@@ -54,4 +54,13 @@ test("--roots as a table", () => {
   }
 });
 
+test("integration allow-lists: none by default; host or host:port, comma-separated; a bad entry stops the start", () => {
+  const defaults = loadConfig({ DATA_DIR: dataDir() }, []);
+  assert.equal([defaults.integrationDatabaseHosts, defaults.integrationCsvHosts], [[], []]);
+  const set = loadConfig({ DATA_DIR: dataDir(), INTEGRATION_DATABASE_HOSTS: "db.example.com, 10.0.0.5:6432", INTEGRATION_CSV_HOSTS: "files.example.com" }, []);
+  assert.equal(set.integrationDatabaseHosts, [{ host: "db.example.com", port: null }, { host: "10.0.0.5", port: 6432 }]);
+  assert.equal(set.integrationCsvHosts, [{ host: "files.example.com", port: null }]);
+  assert.throws(() => loadConfig({ DATA_DIR: dataDir(), INTEGRATION_DATABASE_HOSTS: "postgres://db.example.com" }, []), (error: Error) => error instanceof ConfigError && /INTEGRATION_DATABASE_HOSTS/.test(error.message));
+});
+
 test.run();

@@ -9,6 +9,9 @@ import { createSealer } from "../../src/server/platform/auth/sealing";
 import { createThrottle } from "../../src/server/platform/auth/throttle";
 import { createTokenSigner } from "../../src/server/platform/auth/tokens";
 import { createMailer } from "../../src/server/platform/mail/mailer";
+import { defineJobs } from "../../src/server/jobs";
+import { inProcessQueue } from "../../src/server/platform/jobs/in-process-queue";
+import { createJobRunner } from "../../src/server/platform/jobs/job-runner";
 import type { AppServices } from "../../src/server/services";
 import { testDatabase } from "./database";
 
@@ -36,17 +39,26 @@ export async function testApp(overrides: Partial<ServerConfig> = {}, serviceOver
     trustProxy: false,
     ssoProviders: [],
     embedOrigins: ["http://localhost:3000"],
+    integrationDatabaseHosts: [],
+    integrationCsvHosts: [],
     ...overrides,
   };
+  const { database, withTenant, wakeups } = shared;
   const services: AppServices = {
     config,
-    ...shared,
+    database,
+    withTenant,
+    wakeups,
     signer: createTokenSigner(config.secretKey),
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: "Meridian <no-reply@test.example>", log: quietLog, withTenant: shared.withTenant }),
     throttle: createThrottle(shared.database),
     totpSealer: createSealer(config.secretKey, "totp"),
+    // The in-process queue, not started: a test that wants its jobs to run starts it (and stops
+    // it); other suites' requests only leave queued runs behind, never work running in between.
+    jobs: createJobRunner(inProcessQueue(), { database, withTenant, log: quietLog }),
     ...serviceOverrides,
   };
+  if (!serviceOverrides.jobs) defineJobs(services);
   const app = await buildApp(services, { logger: false });
   return { app, services };
 }

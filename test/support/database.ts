@@ -10,6 +10,8 @@ export interface TestDatabase {
   readonly database: Database;
   readonly withTenant: WithTenant;
   readonly wakeups: EventWakeups;
+  /** The PostgreSQL address of this run's database; null on PGlite. */
+  readonly url: string | null;
 }
 
 /**
@@ -33,7 +35,7 @@ export function testDatabase(): Promise<TestDatabase> {
     const wakeups = new EventWakeups();
     const withTenant = createWithTenant(database, (tenantId) => wakeups.wake(tenantId));
     await assertTenancyIsSafe(database, withTenant);
-    return { database, withTenant, wakeups };
+    return { database, withTenant, wakeups, url: fresh };
   })();
   return shared;
 }

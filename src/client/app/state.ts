@@ -1,10 +1,15 @@
 import { combineReducers } from "../bus/store";
 import { accountReducer, initialAccount, type AccountModel } from "../features/account/model";
+import { accountingReducer, initialAccounting, type AccountingModel } from "../features/accounting/model";
+import { initialIntegrations, integrationsReducer, type IntegrationsModel } from "../features/integrations/model";
 import { initialKpis, kpisReducer, type KpisModel } from "../features/kpis/model";
 import { initialNotifications, notificationsReducer, type NotificationsModel } from "../features/notifications/model";
+import { initialQueryBuilder, queryBuilderReducer, type QueryBuilderModel } from "../features/query-builder/model";
+import { initialUploads, uploadsReducer, type UploadsModel } from "../features/uploads/model";
 import { initialUsers, usersReducer, type UsersModel } from "../features/users/model";
 import { initialSession, sessionReducer, type SessionModel } from "../features/session/model";
 import { initialShell, shellReducer, type ShellModel } from "../features/shell/model";
+import { initialWarehouse, warehouseReducer, type WarehouseModel } from "../features/warehouse/model";
 
 /** The client's whole state: one slice per feature. */
 export interface AppState {
@@ -14,8 +19,13 @@ export interface AppState {
   readonly users: UsersModel;
   readonly kpis: KpisModel;
   readonly notifications: NotificationsModel;
+  readonly accounting: AccountingModel;
+  readonly uploads: UploadsModel;
+  readonly warehouse: WarehouseModel;
+  readonly integrations: IntegrationsModel;
+  readonly queryBuilder: QueryBuilderModel;
 }
 
-export const initialState: AppState = { session: initialSession, shell: initialShell, account: initialAccount, users: initialUsers, kpis: initialKpis, notifications: initialNotifications };
+export const initialState: AppState = { session: initialSession, shell: initialShell, account: initialAccount, users: initialUsers, kpis: initialKpis, notifications: initialNotifications, accounting: initialAccounting, uploads: initialUploads, warehouse: initialWarehouse, integrations: initialIntegrations, queryBuilder: initialQueryBuilder };
 
-export const rootReducer = combineReducers<AppState>({ session: sessionReducer, shell: shellReducer, account: accountReducer, users: usersReducer, kpis: kpisReducer, notifications: notificationsReducer });
+export const rootReducer = combineReducers<AppState>({ session: sessionReducer, shell: shellReducer, account: accountReducer, users: usersReducer, kpis: kpisReducer, notifications: notificationsReducer, accounting: accountingReducer, uploads: uploadsReducer, warehouse: warehouseReducer, integrations: integrationsReducer, queryBuilder: queryBuilderReducer });

@@ -1,8 +1,10 @@
-import { Schema } from "@effect/schema";
-import { BehaviorSubject, catchError, concat, merge, of, Subject, type Observable, type Subscription } from "rxjs";
-import { Command, DomainEvent, versionOf, type CommandTag } from "../../contracts/messages";
+import type { Schema } from "@effect/schema";
+import { BehaviorSubject, catchError, concat, of, Subject, Subscription, type Observable } from "rxjs";
+import type { Command, CommandTag, DomainEvent } from "../../contracts/messages";
 import type { CommandEnvelope, EventEnvelope, EventOrigin } from "../../contracts/messages/envelopes";
 import { EpicFailed } from "../../contracts/messages/session";
+import { versionOf } from "../../contracts/messages/versions";
+import type { MessageCatalogue } from "./catalogue";
 import type { Store } from "./store";
 
 /** What an epic emits: an event, and the command that caused it (if any). */
@@ -23,13 +25,28 @@ export interface EpicStreams<S> {
 /** Effects live here and nowhere else: `(streams, deps) => events`. */
 export type Epic<S, D> = (streams: EpicStreams<S>, deps: D) => Observable<Emitted>;
 
+/**
+ * A feature as the bus sees it: its message schemas (its commands, and the events its epics
+ * emit) and its epics. The core features are there from the start; the others register when
+ * their chunk loads.
+ */
+export interface Feature<S, D> {
+  readonly name: string;
+  readonly messages: readonly Schema.Schema.Any[];
+  readonly epics: Readonly<Record<string, Epic<S, D>>>;
+}
+
 export interface BusClock {
   now(): Date;
 }
 
 export interface BusOptions<S, D> {
   readonly store: Store<S>;
-  readonly epics: Readonly<Record<string, Epic<S, D>>>;
+  /** The message schemas dispatch validates against; registered features add theirs. */
+  readonly messages: MessageCatalogue;
+  readonly features: readonly Feature<S, D>[];
+  /** Replay mode folds recorded events only: features add their schemas but run no epic. */
+  readonly runEpics?: boolean;
   readonly deps: D;
   readonly clock: BusClock;
   readonly newId: () => string;
@@ -48,14 +65,14 @@ export interface Bus<S> {
    * the view layer itself observed (a chunk that failed to load).
    */
   receive(event: DomainEvent, origin: EventOrigin, occurredAt?: string): EventEnvelope<DomainEvent>;
+  /** Adds a feature's message schemas and starts its epics; a feature registers once. */
+  register(feature: Feature<S, any>): void;
   readonly event$: Observable<EventEnvelope<DomainEvent>>;
   readonly store: Store<S>;
   stop(): void;
 }
 
 export class InvalidCommand extends Error {}
-
-const decodeCommand = Schema.decodeUnknownEither(Command);
 
 export function createBus<S, D>(options: BusOptions<S, D>): Bus<S> {
   const { store, clock, newId } = options;
@@ -82,9 +99,10 @@ export function createBus<S, D>(options: BusOptions<S, D>): Bus<S> {
   };
 
   const streams: EpicStreams<S> = { command$: command$.asObservable(), event$: event$.asObservable(), state$ };
+  const subscription = new Subscription();
   // Each epic is guarded on its own: an unexpected error becomes an EpicFailed event and the
   // epic is subscribed again, so one broken feature never stops the bus.
-  const guarded = Object.entries(options.epics).map(([name, epic]) => {
+  const start = (name: string, epic: Epic<S, D>) => {
     const run = (): Observable<Emitted> =>
       epic(streams, options.deps).pipe(
         catchError((error: unknown) => {
@@ -93,17 +111,25 @@ export function createBus<S, D>(options: BusOptions<S, D>): Bus<S> {
           return concat(of<Emitted>({ event: EpicFailed.make({ epic: name, message }) }), run());
         }),
       );
-    return run();
-  });
-  const subscription: Subscription = merge(...guarded).subscribe(({ event, commandId, origin }) => fold(event, origin ?? "local", commandId));
+    subscription.add(run().subscribe(({ event, commandId, origin }) => fold(event, origin ?? "local", commandId)));
+  };
+  const registered = new Set<string>();
+  const register = (feature: Feature<S, D>) => {
+    if (registered.has(feature.name)) return;
+    registered.add(feature.name);
+    options.messages.add(feature.messages);
+    if (options.runEpics === false) return;
+    for (const [name, epic] of Object.entries(feature.epics)) start(name, epic);
+  };
+  for (const feature of options.features) register(feature);
 
   return {
     dispatch(command, cause) {
-      const decoded = decodeCommand(command);
-      if (decoded._tag === "Left") throw new InvalidCommand(`Invalid command ${(command as { _tag?: string })._tag}: ${decoded.left.message}`);
+      const decoded = options.messages.decodeCommand(command);
+      if (!decoded.ok) throw new InvalidCommand(`Invalid command ${(command as { _tag?: string })._tag}: ${decoded.message}`);
       const commandId = newId();
       const envelope: CommandEnvelope<Command> = {
-        command: decoded.right,
+        command: decoded.command,
         commandId,
         issuedAt: clock.now().toISOString(),
         correlationId: cause?.correlationId ?? commandId,
@@ -113,6 +139,8 @@ export function createBus<S, D>(options: BusOptions<S, D>): Bus<S> {
       return envelope;
     },
     receive: (event, origin, occurredAt) => fold(event, origin, undefined, occurredAt),
+    // A feature's epics are written against the app's deps, the ones this bus was made with.
+    register: (feature) => register(feature as Feature<S, D>),
     event$: event$.asObservable(),
     store,
     stop: () => subscription.unsubscribe(),

@@ -1,7 +1,8 @@
-import { Data, Duration, Effect } from "effect";
+import { Data, Duration, Effect, Either } from "effect";
+import { CHUNK_LOAD_TIMEOUT_MS, type ChunkLoader } from "../app/chunk-loader";
 
 /** A script chunk that has not loaded after this long is reported as a chunk load error. */
-export const CHUNK_LOAD_TIMEOUT = Duration.seconds(120);
+export const CHUNK_LOAD_TIMEOUT = Duration.millis(CHUNK_LOAD_TIMEOUT_MS);
 
 export class ChunkLoadError extends Data.TaggedError("ChunkLoadError")<{ readonly chunk: string; readonly message: string }> {}
 
@@ -20,3 +21,9 @@ export function loadChunk<M>(chunk: string, importer: () => Promise<M>): Effect.
     }),
   );
 }
+
+/** loadChunk for the views (lazy screens and the features they register), as a promise of the outcome. */
+export const effectChunkLoader: ChunkLoader = (chunk, importer) =>
+  Effect.runPromise(Effect.either(loadChunk(chunk, importer))).then((result) =>
+    Either.isRight(result) ? { ok: true as const, value: result.right } : { ok: false as const, message: result.left.message },
+  );

@@ -2,7 +2,7 @@ import { Schema } from "@effect/schema";
 import { Effect } from "effect";
 import { Observable } from "rxjs";
 import type { AppConfig } from "../../contracts/app-config";
-import { ServerEvent } from "../../contracts/server-events";
+import { ServerEvent, StreamEnd, type SessionEnd } from "../../contracts/server-events";
 import type { Api } from "./http-client";
 import type { TokenKeeper } from "./token-keeper";
 
@@ -14,12 +14,16 @@ export interface EventStreamDeps {
 }
 
 const decodeEvent = Schema.decodeUnknownOption(ServerEvent);
+const decodeEnd = Schema.decodeUnknownOption(StreamEnd);
 const MAX_BACKOFF_MS = 30_000;
 
 /**
  * The tenant's domain events, live, over fetch (the access token goes in the Authorization
  * header, never in a URL, which EventSource would need). Reconnects with backoff and resumes
- * after the last seq it delivered; a 401 renews the token first. Unsubscribing aborts it.
+ * after the last seq it delivered; a 401 renews the token first. The server ends the stream with
+ * its session (`event: end`): at the token's expiry it renews the token and resumes at once; when
+ * the session is over (signed out, revoked, deactivated) it ends this tab's session too, so the
+ * app goes to sign-in, and does not reconnect. Unsubscribing aborts it.
  */
 export function serverEventStream(deps: EventStreamDeps, afterSeq: number | null): Observable<ServerEvent> {
   return new Observable<ServerEvent>((subscriber) => {
@@ -48,7 +52,7 @@ export function serverEventStream(deps: EventStreamDeps, afterSeq: number | null
           }
           if (!response.ok || !response.body) throw new Error(`event stream answered ${response.status}`);
           backoff = 1_000;
-          await readFrames(
+          const ended = await readFrames(
             response.body,
             (event) => {
               lastSeq = event.seq;
@@ -56,6 +60,16 @@ export function serverEventStream(deps: EventStreamDeps, afterSeq: number | null
             },
             (startSeq) => (lastSeq ??= startSeq),
           );
+          if (ended === "expired") {
+            // Renewed unless another request or tab did already; the next stream resumes after lastSeq.
+            const renewed = await Effect.runPromise(Effect.either(deps.api.refresh(session.access)));
+            if (renewed._tag === "Left") return subscriber.complete();
+            continue;
+          }
+          if (ended) {
+            deps.tokens.clear(ended === "signed-out" ? "signed-out" : "refresh-failed");
+            return subscriber.complete();
+          }
         } catch (error) {
           if (abort.signal.aborted) return;
         }
@@ -70,15 +84,16 @@ export function serverEventStream(deps: EventStreamDeps, afterSeq: number | null
 
 /**
  * Parses server-sent event frames ("data: …" lines ending in a blank line). The server's first
- * comment names the seq a fresh stream starts at, so a reconnect resumes from there.
+ * comment names the seq a fresh stream starts at, so a reconnect resumes from there. Answers
+ * why the server ended the stream, or null when it closed without saying (a network failure).
  */
-async function readFrames(body: ReadableStream<Uint8Array>, onEvent: (event: ServerEvent) => void, onStart: (seq: number) => void) {
+async function readFrames(body: ReadableStream<Uint8Array>, onEvent: (event: ServerEvent) => void, onStart: (seq: number) => void): Promise<SessionEnd | null> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let buffer = "";
   for (;;) {
     const { value, done } = await reader.read();
-    if (done) return;
+    if (done) return null;
     buffer += decoder.decode(value, { stream: true });
     let boundary: number;
     while ((boundary = buffer.indexOf("\n\n")) >= 0) {
@@ -92,6 +107,13 @@ async function readFrames(body: ReadableStream<Uint8Array>, onEvent: (event: Ser
         .map((line) => line.slice(6))
         .join("\n");
       if (!data) continue;
+      if (/^event: end$/m.test(frame)) {
+        const end = decodeEnd(JSON.parse(data));
+        await reader.cancel().catch(() => {});
+        // A reason this client does not know yet: reconnect as after a lost connection; if the
+        // session is over, the server answers 401 and the failed refresh signs out.
+        return end._tag === "Some" ? end.value.reason : null;
+      }
       const event = decodeEvent(JSON.parse(data));
       if (event._tag === "Some") onEvent(event.value);
     }

@@ -5,10 +5,13 @@ import { API_ROOTS } from "../../contracts/api-roots";
 import type { AppConfig } from "../../contracts/app-config";
 import { App } from "../app/app";
 import { initialState, rootReducer, type AppState } from "../app/state";
+import { Command, DomainEvent } from "../../contracts/messages";
 import { createBus } from "../bus/bus";
+import { createCatalogue } from "../bus/catalogue";
 import type { SessionLog } from "../bus/recorder";
 import { isSessionLog, replayLog, schemaHash, type Replay } from "../bus/session-log";
 import { createStore } from "../bus/store";
+import { effectChunkLoader } from "../effect/chunks";
 
 /** Replay needs no server: the roots are never called, there is no demo hint. */
 const REPLAY_CONFIG: AppConfig = { roots: { ...API_ROOTS }, embedOrigins: [], demo: null };
@@ -80,7 +83,10 @@ function Player({ log }: { log: SessionLog<AppState> }) {
     () =>
       createBus<AppState, object>({
         store: createStore(rootReducer, replay.steps[last]?.state ?? initialState),
-        epics: {},
+        // Replay knows every message (it decodes the whole log) and runs no epic.
+        messages: createCatalogue([Command, DomainEvent]),
+        features: [],
+        runEpics: false,
         deps: {},
         clock: { now: () => new Date(log.recordedAt) },
         newId: () => "replay",
@@ -126,7 +132,7 @@ function Player({ log }: { log: SessionLog<AppState> }) {
         )}
       </div>
       <Router hook={memory.hook}>
-        <App bus={bus} config={REPLAY_CONFIG} />
+        <App bus={bus} config={REPLAY_CONFIG} loadChunk={effectChunkLoader} />
       </Router>
     </>
   );

@@ -1,5 +1,6 @@
 import type { ComponentPropsWithRef, MouseEvent, ReactNode } from "react";
 import { css, styled } from "styled-components";
+import { Link } from "wouter";
 import { Spinner } from "./spinner";
 import { CONTROL_HEIGHT, FONT_WEIGHT, MOTION, RADIUS, SPACE, TYPE_SCALE, type ControlSize } from "./tokens";
 
@@ -35,6 +36,18 @@ export function Button({ variant = "secondary", size = "md", busy = false, icon,
   return (
     <ButtonFrame type={busy && type === "submit" ? "button" : type} $variant={variant} $size={size} aria-busy={busy || undefined} aria-disabled={busy || undefined} onClick={guardedClick} {...props}>
       {busy ? <Spinner $size={size === "sm" ? 12 : 14} /> : icon ? <span className="icon" aria-hidden="true">{icon}</span> : null}
+      {children}
+    </ButtonFrame>
+  );
+}
+
+/**
+ * A link drawn as a button, for an action that is a place to go ("Connect" opens the connect
+ * view): it stays a link (opens in a new tab, shows its address), only its look is a button's.
+ */
+export function ButtonLink({ href, variant = "secondary", size = "md", children, ...props }: Omit<ComponentPropsWithRef<"a">, "href" | "children"> & { readonly href: string; readonly variant?: ButtonVariant; readonly size?: ControlSize; readonly children: ReactNode }) {
+  return (
+    <ButtonFrame as={Link} href={href} $variant={variant} $size={size} {...(props as object)}>
       {children}
     </ButtonFrame>
   );

@@ -80,6 +80,42 @@ export function MonthInput({ label, value, onChange, min, max, disabled }: Month
   );
 }
 
+export interface DateInputProps {
+  readonly label: string;
+  /** The day as "YYYY-MM-DD", or "" for none (the control's default meaning, e.g. today). */
+  readonly value: string;
+  /** Called with a complete "YYYY-MM-DD", or "" when cleared. */
+  readonly onChange: (date: string) => void;
+  readonly min?: string;
+  readonly max?: string;
+  readonly disabled?: boolean;
+}
+
+/** A labelled day picker (the browser's date input; where it has none, a "YYYY-MM-DD" text box). */
+export function DateInput({ label, value, onChange, min, max, disabled }: DateInputProps) {
+  const id = useId();
+  return (
+    <CompactLabel>
+      <label className="caption" htmlFor={id}>
+        {label}
+      </label>
+      <CompactInputBox
+        id={id}
+        type="date"
+        value={value}
+        min={min}
+        max={max}
+        disabled={disabled}
+        placeholder="YYYY-MM-DD"
+        pattern="[0-9]{4}-[0-9]{2}-[0-9]{2}"
+        onChange={(event) => {
+          if (event.target.value === "" || /^\d{4}-\d{2}-\d{2}$/.test(event.target.value)) onChange(event.target.value);
+        }}
+      />
+    </CompactLabel>
+  );
+}
+
 export interface CheckboxGroupProps<T extends string> {
   /** Names the group (a fieldset legend), e.g. "Trend". */
   readonly legend: string;

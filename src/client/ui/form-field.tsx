@@ -82,6 +82,8 @@ export function FieldError({ id, label, messages }: { id: string; label: string;
 
 const FieldFrame = styled.div`
   display: grid;
+  /* One column as wide as the field, never wider: a select with a long option shrinks to it. */
+  grid-template-columns: minmax(0, 1fr);
   gap: ${SPACE.xs};
   align-content: start;
   min-width: 0;

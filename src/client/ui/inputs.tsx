@@ -15,6 +15,15 @@ export function TextInput({ controlSize = "md", ...props }: ComponentPropsWithRe
   return <TextBox $size={controlSize} type="text" {...bind(useField(), props)} />;
 }
 
+/**
+ * Several lines of text (a query, a note). `code` sets it in a monospaced face without spelling or
+ * autocorrection, for text a machine reads. Inside a FormField it takes the field's label.
+ */
+export function TextArea({ code = false, rows = 6, ...props }: ComponentPropsWithRef<"textarea"> & { readonly code?: boolean }) {
+  const codeProps = code ? { spellCheck: false, autoCapitalize: "off", autoCorrect: "off" } : {};
+  return <AreaBox $code={code} rows={rows} {...codeProps} {...bind(useField(), props)} />;
+}
+
 export interface NumberInputProps extends Omit<ComponentPropsWithRef<"input">, "type" | "inputMode">, SizeProp {
   /** The unit after the number ("€", "%", "days"), shown in the box and read with the label. */
   readonly unit?: string;
@@ -109,6 +118,16 @@ const TextBox = styled.input<{ $size: ControlSize }>`
   ${(p) => controlBox(p.$size)}
   width: 100%;
   min-width: 0;
+`;
+
+const AreaBox = styled.textarea<{ $code: boolean }>`
+  ${controlBox("md")}
+  width: 100%;
+  min-width: 0;
+  padding: ${SPACE.sm} ${SPACE.md};
+  line-height: 1.5;
+  resize: vertical;
+  ${(p) => (p.$code ? `font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: ${TYPE_SCALE.sm.size};` : "")}
 `;
 
 const NumberBox = styled(TextBox)`

@@ -41,6 +41,8 @@ export class LoadKpiValues extends Schema.TaggedStruct("LoadKpiValues", {
 export class EditKpiValue extends Schema.TaggedStruct("EditKpiValue", { kpiId: Schema.Number, date: MonthDate, text: Schema.String, unit: Schema.String }) {}
 export class DiscardPendingValues extends Schema.TaggedStruct("DiscardPendingValues", { kpiId: Schema.Number }) {}
 export class SavePendingValues extends Schema.TaggedStruct("SavePendingValues", { kpiId: Schema.Number }) {}
+/** The data input grid: the pending values of one month across KPIs, in one all-or-nothing request. */
+export class SaveMonthValues extends Schema.TaggedStruct("SaveMonthValues", { date: MonthDate, kpiIds: Schema.Array(Schema.Number) }) {}
 export class ToggleFavorite extends Schema.TaggedStruct("ToggleFavorite", { kpiId: Schema.Number }) {}
 export class LoadAppSettings extends Schema.TaggedStruct("LoadAppSettings", {}) {}
 export class ChangeDashboardFilter extends Schema.TaggedStruct("ChangeDashboardFilter", {
@@ -66,6 +68,7 @@ export const KpisCommand = Schema.Union(
   EditKpiValue,
   DiscardPendingValues,
   SavePendingValues,
+  SaveMonthValues,
   ToggleFavorite,
   LoadAppSettings,
   ChangeDashboardFilter,
@@ -108,6 +111,9 @@ export class KpiValuesSaveStarted extends Schema.TaggedStruct("KpiValuesSaveStar
 export class KpiValueEdited extends Schema.TaggedStruct("KpiValueEdited", {
   values: Schema.Array(Schema.Struct({ kpi: Schema.Number, date: MonthDate, value: Schema.NullOr(Schema.Number) })),
 }) {}
+/** A month's values across KPIs are being saved (SaveMonthValues); success is KpiValueEdited. */
+export class KpiMonthValuesSaveStarted extends Schema.TaggedStruct("KpiMonthValuesSaveStarted", { date: MonthDate, kpiIds: Schema.Array(Schema.Number) }) {}
+export class KpiMonthValuesSaveFailed extends Schema.TaggedStruct("KpiMonthValuesSaveFailed", { date: MonthDate, kpiIds: Schema.Array(Schema.Number), message: Schema.String, fields: FieldMessages }) {}
 export class KpiValuesSaveFailed extends Schema.TaggedStruct("KpiValuesSaveFailed", { kpiId: Schema.Number, message: Schema.String, fields: FieldMessages }) {}
 /** Another user changed KPI data; open views of these KPIs reload (origin remote). */
 export class KpiDataChangedElsewhere extends Schema.TaggedStruct("KpiDataChangedElsewhere", { kpiIds: Schema.Array(Schema.Number) }) {}
@@ -150,6 +156,8 @@ export const KpisEvent = Schema.Union(
   PendingValueRejected,
   PendingValuesDiscarded,
   KpiValuesSaveStarted,
+  KpiMonthValuesSaveStarted,
+  KpiMonthValuesSaveFailed,
   KpiValueEdited,
   KpiValuesSaveFailed,
   KpiDataChangedElsewhere,

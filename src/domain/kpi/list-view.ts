@@ -1,4 +1,5 @@
 import type { KpiMeta, ValuesResponse } from "../../contracts/kpis";
+import { spreadsheetText } from "../exports/spreadsheet-text";
 import { monthDateOf, monthIndexOf, monthLabel as monthLabelOf, monthRange, type MonthDate, type MonthIndex } from "../months";
 import { figureOf, likeForLike } from "./aggregation";
 import { columnScale, formatInColumn, type ColumnScale } from "./column-scale";
@@ -360,5 +361,5 @@ export function listViewCsv(rows: readonly ListViewRow[], currency: string): str
 }
 
 const csvNumber = (value: number | null) => (value === null ? "" : String(value));
-const csvText = (text: string) => csvField(/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+const csvText = (text: string) => csvField(spreadsheetText(text));
 const csvField = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);

@@ -31,7 +31,23 @@ export function parseNumberInput(text: string, unit: string): NumberInput {
   const numberPart = match?.[1] ?? "";
   const suffix = match?.[2]?.toLowerCase();
   if (!numberPart || !NUMBER.test(numberPart) || !/\d/.test(numberPart)) return { kind: "invalid", message: INVALID_NUMBER };
-  let value = Number(numberPart.replaceAll(",", ""));
+  return applyUnitRules(Number(numberPart.replaceAll(",", "")), suffix, unit);
+}
+
+/**
+ * A number that arrives as a number (a spreadsheet cell), under the same unit rules as a typed
+ * one. A cell formatted as a percentage holds the fraction (12.5 % is 0.125): it means what it
+ * shows, like "12.5%" typed, so only percentage KPIs take it.
+ */
+export function numberCellInput(value: number, unit: string, percentFormatted = false): NumberInput {
+  if (!Number.isFinite(value)) return { kind: "invalid", message: INVALID_NUMBER };
+  // The shown number: 0.125 as 12.5 without floating-point dust (12.500000000000002).
+  return percentFormatted ? applyUnitRules(Number((value * 100).toPrecision(15)), "%", unit) : applyUnitRules(value, undefined, unit);
+}
+
+/** The shorthand (converted to the KPI's unit) and the unit's own rules: binary 0/1, whole positions. */
+function applyUnitRules(number: number, suffix: string | undefined, unit: string): NumberInput {
+  let value = number;
   if (suffix) {
     if (suffix === "%" && unit === "percentage") {
       // "12.5%" is 12.5 percent, as typed.

@@ -34,7 +34,8 @@ const KNOWN_ROUTES = [
   /^\/integration(\/[^/]+){0,2}$/,
   /^\/query-builder(\/[^/]+)?$/,
   /^\/objectives\/(overview(\/[^/]+)?|changelog|okrteamanalytics|corporate|okrlistview|scheduler|teams(\/[^/]+)?|users\/(teams\/)?[^/]+|id(\/[^/]+)?)$/,
-  /^\/data-management\/data-input$/,
+  /^\/data-management(\/data-input)?$/,
+  /^\/warehouse\/(sales|data-issues|raw-data|list-view(\/[^/]+)?|snapshots(\/[^/]+)?)$/,
   /^\/settings\/(user-management|currency-settings|kpi-management|kpi-glossary|okr-settings|chatgpt-settings|two-factor-auth|organizational-structure|company-settings)$/,
   /^\/holding\/(reporting|portfolio)(\/[^/]+)*$/,
   /^\/chat$/,
@@ -47,13 +48,17 @@ export const isKnownRoute = (path: string) => KNOWN_ROUTES.some((pattern) => pat
 /** Paths that only the permission check opens, even when the menu lists them. */
 const PERMISSION_GATED = /liquidity|objectives|query-builder/;
 
-/** Fixed redirects of spec section 2. */
+/**
+ * Fixed redirects of spec section 2. /data-management is the uploads screen instead of a redirect
+ * to /integration: uploads need upload_download_excel_data, the integrations another permission
+ * and a feature flag, so the redirect would send an uploader to a screen they cannot open.
+ */
 export const REDIRECTS: Readonly<Record<string, string>> = {
   "/": "/my-dashboard/favorite-kpis",
   "/reporting": "/reporting/operational-dashboard",
   "/planning": "/planning/financial-planning",
   "/objectives": "/objectives/overview",
-  "/data-management": "/integration",
+  "/warehouse": "/warehouse/sales",
   "/settings": "/settings/user-management",
 };
 

@@ -1,3 +1,4 @@
+import { accountingWizardPath } from "../integrations/accounting";
 import type { Permission } from "../permissions/catalogue";
 
 /**
@@ -27,6 +28,7 @@ export type MenuSection =
   | "Investor reporting"
   | "Query builder"
   | "Data management"
+  | "Warehouse"
   | "Holding"
   | "Copilot"
   | "Settings";
@@ -50,9 +52,19 @@ export const SCREENS: readonly Screen[] = [
   { path: "/forecasting", label: "Forecasting", section: "Forecasting", anyOf: ["read_forecasts"], feature: "forecasting", instances: COMPANY, landed: false },
   { path: "/objectives/overview", label: "Objectives", section: "Objectives", anyOf: OKR_READ, feature: "okr", instances: ALL, landed: false },
   { path: "/investor-reporting", label: "Investor reporting", section: "Investor reporting", anyOf: ["read_investor_reporting"], instances: COMPANY, landed: false },
-  { path: "/query-builder", label: "Query builder", section: "Query builder", anyOf: ["can_build_kpis"], feature: "query_builder", instances: COMPANY, landed: false },
-  { path: "/data-management/data-input", label: "Data input", section: "Data management", anyOf: ["upload_download_excel_data"], instances: COMPANY, landed: false },
-  { path: "/integration", label: "Integrations", section: "Data management", anyOf: ["manage_data_integrations"], feature: "integration_dashboard", instances: COMPANY, landed: false },
+  { path: "/query-builder", label: "Query builder", section: "Query builder", anyOf: ["can_build_kpis"], feature: "query_builder", instances: COMPANY, landed: true },
+  // Uploads and manual input need the spec's data input permission, not the integrations' (docs/decisions.md, "Uploads").
+  { path: "/data-management", label: "Uploads", section: "Data management", anyOf: ["upload_download_excel_data"], instances: COMPANY, landed: true },
+  { path: "/data-management/data-input", label: "Data input", section: "Data management", anyOf: ["upload_download_excel_data"], instances: COMPANY, landed: true },
+  { path: "/integration", label: "Integrations", section: "Data management", anyOf: ["manage_data_integrations"], feature: "integration_dashboard", instances: COMPANY, landed: true },
+  // The accounting import wizard; the integrations overview links to it once that lands.
+  { path: accountingWizardPath(), label: "Accounting import", section: "Data management", anyOf: ["manage_data_integrations"], feature: "integration_dashboard", instances: COMPANY, landed: true },
+  // The warehouse: analytics over the company's raw deals, employees and products (docs/decisions.md, "Warehouse").
+  { path: "/warehouse/sales", label: "Sales analytics", section: "Warehouse", anyOf: ["access_deep_drills"], instances: COMPANY, landed: true },
+  { path: "/warehouse/list-view", label: "Warehouse list views", section: "Warehouse", anyOf: ["access_deep_drills"], instances: COMPANY, landed: true },
+  { path: "/warehouse/snapshots", label: "Pipeline snapshots", section: "Warehouse", anyOf: ["access_deep_drills"], instances: COMPANY, landed: true },
+  { path: "/warehouse/data-issues", label: "Data issues", section: "Warehouse", anyOf: ["access_deep_drills"], instances: COMPANY, landed: true },
+  { path: "/warehouse/raw-data", label: "Raw data", section: "Warehouse", anyOf: ["upload_download_excel_data", "access_deep_drills"], instances: COMPANY, landed: true },
   { path: "/holding/reporting", label: "Holding reporting", section: "Holding", anyOf: "anyone", feature: "holding_reporting", instances: ["holding"], landed: false },
   { path: "/holding/portfolio", label: "Portfolio management", section: "Holding", anyOf: "anyone", feature: "holding_reporting", instances: ["holding"], landed: false },
   { path: "/chat", label: "Copilot", section: "Copilot", anyOf: ["access_copilot_chat", "access_copilot"], feature: "copilot_chat", instances: COMPANY, landed: false },

@@ -17,6 +17,11 @@ export interface Database {
   readonly system: Kysely<DatabaseSchema>;
   /** A dedicated client for LISTEN on PostgreSQL; null on PGlite, where one process is all there is. */
   openListener(): Promise<pg.Client | null>;
+  /**
+   * A dedicated connection outside the pool (PostgreSQL; null on PGlite): for work that must not
+   * share a pooled session, such as query-builder SQL. The caller ends it.
+   */
+  openClient(): Promise<pg.Client | null>;
   close(): Promise<void>;
 }
 
@@ -38,6 +43,7 @@ export async function openPGlite(dataDir: string | null): Promise<Database> {
     engine: "pglite",
     system,
     openListener: async () => null,
+    openClient: async () => null,
     close: () => system.destroy(),
   };
 }
@@ -58,6 +64,11 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
     engine: "postgres",
     system,
     openListener: async () => {
+      const client = new pg.Client({ connectionString, types });
+      await client.connect();
+      return client;
+    },
+    openClient: async () => {
       const client = new pg.Client({ connectionString, types });
       await client.connect();
       return client;

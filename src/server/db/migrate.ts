@@ -4,7 +4,9 @@ import { migrationProvider } from "./migrations";
 
 /** Brings the schema up to date; throws with the failing migration's name and cause. */
 export async function migrateToLatest(database: Database): Promise<string[]> {
-  const migrator = new Migrator({ db: database.system, provider: migrationProvider });
+  // Features land from parallel branches, each with its own number: a database that already ran a
+  // later number still takes an earlier one that arrives afterwards (each migration stands alone).
+  const migrator = new Migrator({ db: database.system, provider: migrationProvider, allowUnorderedMigrations: true });
   const { error, results = [] } = await migrator.migrateToLatest();
   const failed = results.find((result) => result.status === "Error");
   if (error) {

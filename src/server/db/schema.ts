@@ -25,9 +25,31 @@ export interface DatabaseSchema {
   password_reset_tokens: PasswordResetTokensTable;
   user_totp: UserTotpTable;
   auth_throttle: AuthThrottleTable;
+  sign_in_failures: SignInFailuresTable;
+  sign_in_trusted_addresses: SignInTrustedAddressesTable;
   sso_links: SsoLinksTable;
   kpi_favorites: KpiFavoritesTable;
   user_settings: UserSettingsTable;
+  kpi_queries: KpiQueriesTable;
+  accounting_setups: AccountingSetupsTable;
+  accounting_statement_lines: AccountingStatementLinesTable;
+  accounting_imports: AccountingImportsTable;
+  accounting_accounts: AccountingAccountsTable;
+  accounting_bookings: AccountingBookingsTable;
+  accounting_open_positions: AccountingOpenPositionsTable;
+  accounting_account_mappings: AccountingAccountMappingsTable;
+  accounting_written_values: AccountingWrittenValuesTable;
+  uploads: UploadsTable;
+  upload_mappings: UploadMappingsTable;
+  warehouse_deals: WarehouseDealsTable;
+  warehouse_employees: WarehouseEmployeesTable;
+  warehouse_products: WarehouseProductsTable;
+  warehouse_sales_targets: WarehouseSalesTargetsTable;
+  warehouse_uploads: WarehouseUploadsTable;
+  warehouse_snapshots: WarehouseSnapshotsTable;
+  warehouse_snapshot_deals: WarehouseSnapshotDealsTable;
+  job_runs: JobRunsTable;
+  integrations: IntegrationsTable;
 }
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -275,6 +297,23 @@ export interface AuthThrottleTable {
   attempts: number;
 }
 
+/** One failed (or still running) sign-in; account and address are keyed hashes. */
+export interface SignInFailuresTable {
+  id: GeneratedAlways<number>;
+  account: string;
+  /** Whose budget it counts against: "untrusted", "device:<nonce>" or "address:<hash>". */
+  source: string;
+  address: string;
+  failed_at: Date;
+}
+
+/** An address the account signed in from, and when it last did. */
+export interface SignInTrustedAddressesTable {
+  account: string;
+  address: string;
+  trusted_at: Date;
+}
+
 export interface SsoLinksTable {
   tenant_id: string;
   user_id: number;
@@ -297,5 +336,259 @@ export interface UserSettingsTable {
   tenant_id: string;
   user_id: number;
   settings: ColumnType<Record<string, unknown>, string | undefined, string>;
+  updated_at: Timestamp;
+}
+
+/** A query-builder query: SQL that computes one KPI's monthly actuals (migration 0011). */
+export interface KpiQueriesTable {
+  tenant_id: string;
+  id: GeneratedAlways<number>;
+  title: string;
+  kpi_id: number;
+  sql: string;
+  status: Generated<"draft" | "active">;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  evaluated_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** The accounting import wizard's setup of a company (one row, made on first use). */
+export interface AccountingSetupsTable {
+  tenant_id: string;
+  statement_category_id: number | null;
+  status: Generated<"not_started" | "completed">;
+  completed_at: Date | null;
+  updated_at: Timestamp;
+}
+
+/** A KPI of the statement category that bookings feed, and whether it is an income or an expense line. */
+export interface AccountingStatementLinesTable {
+  tenant_id: string;
+  kpi_id: number;
+  side: "income" | "expense";
+}
+
+/** The company's one current accounting import and what it holds. */
+export interface AccountingImportsTable {
+  tenant_id: string;
+  id: GeneratedAlways<number>;
+  file_name: string;
+  uploaded_by: number | null;
+  uploaded_at: Timestamp;
+  first_month: CalendarDate | null;
+  last_month: CalendarDate | null;
+  accounts: number;
+  bookings: number;
+  debtors: number;
+  creditors: number;
+}
+
+export interface AccountingAccountsTable {
+  tenant_id: string;
+  import_id: number;
+  number: string;
+  name: string;
+  type: "revenue" | "expense" | "asset" | "liability" | "equity";
+}
+
+export interface AccountingBookingsTable {
+  tenant_id: string;
+  import_id: number;
+  /** The line in bookings.csv: a booking's identity within its import. */
+  line: number;
+  booking_date: CalendarDate;
+  debit_account: string;
+  credit_account: string;
+  amount_cents: number;
+  document_number: Generated<string>;
+  text: Generated<string>;
+}
+
+export interface AccountingOpenPositionsTable {
+  tenant_id: string;
+  import_id: number;
+  kind: "debtor" | "creditor";
+  line: number;
+  number: string;
+  name: string;
+  document_number: string;
+  document_date: CalendarDate;
+  due_date: CalendarDate | null;
+  amount_cents: number;
+}
+
+/** An account's category by account number: a statement line's KPI, or null for "not part of the statement". */
+export interface AccountingAccountMappingsTable {
+  tenant_id: string;
+  account_number: string;
+  kpi_id: number | null;
+}
+
+/** A KPI month whose actual the last completed accounting setup wrote. */
+export interface AccountingWrittenValuesTable {
+  tenant_id: string;
+  kpi_id: number;
+  month: CalendarDate;
+}
+
+export type UploadTypeColumn = "reporting" | "planning" | "forecasting" | "dimensions" | "fx";
+
+/** A checked upload (migration 0010): its problems and what its rows write, until imported or cancelled. */
+export interface UploadsTable {
+  tenant_id: string;
+  id: GeneratedAlways<number>;
+  user_id: number;
+  type: UploadTypeColumn;
+  file_name: string;
+  status: Generated<"checked" | "imported">;
+  state: "successful" | "contains warnings" | "partially successful with errors";
+  layout: "months-as-columns" | "one-value-per-row";
+  columns: ColumnType<unknown, string, string>;
+  mapping: ColumnType<unknown, string, string>;
+  problems: ColumnType<unknown, string, string>;
+  checked_rows: ColumnType<unknown, string, string>;
+  preview: ColumnType<unknown, string, string>;
+  row_count: number;
+  valid_row_count: number;
+  value_count: number;
+  unchanged_count: number;
+  error_count: number;
+  warning_count: number;
+  forecast_id: number | null;
+  imported_rows: "all" | "valid" | null;
+  imported_value_count: number | null;
+  created_at: Timestamp;
+  imported_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** The header a person gave each column, per upload type: used again on their next upload. */
+export interface UploadMappingsTable {
+  tenant_id: string;
+  user_id: number;
+  type: UploadTypeColumn;
+  mapping: ColumnType<unknown, string, string>;
+  updated_at: Timestamp;
+}
+
+/** Raw deals as uploaded (domain/warehouse/records.ts Deal); owner and product by the file's ids. */
+export interface WarehouseDealsTable {
+  tenant_id: string;
+  id: GeneratedAlways<number>;
+  deal_key: string;
+  name: Generated<string>;
+  customer: Generated<string>;
+  owner_key: string | null;
+  product_key: string | null;
+  stage: "lead" | "mql" | "sql" | "proposal" | "negotiation" | "won" | "lost" | null;
+  amount: number | null;
+  cost: number | null;
+  recurring_months: number | null;
+  created_on: CalendarDate;
+  mql_on: CalendarDate | null;
+  sql_on: CalendarDate | null;
+  proposal_on: CalendarDate | null;
+  negotiation_on: CalendarDate | null;
+  expected_close_on: CalendarDate | null;
+  closed_on: CalendarDate | null;
+}
+
+export interface WarehouseEmployeesTable {
+  tenant_id: string;
+  id: GeneratedAlways<number>;
+  employee_key: string;
+  name: string;
+  department: string | null;
+  hired_on: CalendarDate;
+  left_on: CalendarDate | null;
+  fte: Generated<number>;
+}
+
+export interface WarehouseProductsTable {
+  tenant_id: string;
+  id: GeneratedAlways<number>;
+  product_key: string;
+  name: string;
+  category: string | null;
+  price: number | null;
+  unit_cost: number | null;
+}
+
+export interface WarehouseSalesTargetsTable {
+  tenant_id: string;
+  month: CalendarDate;
+  amount: number;
+}
+
+export interface WarehouseUploadsTable {
+  tenant_id: string;
+  id: GeneratedAlways<number>;
+  kind: "deals" | "employees" | "products" | "sales-targets";
+  file_name: string;
+  row_count: number;
+  uploaded_by: number | null;
+  uploaded_at: Timestamp;
+}
+
+export interface WarehouseSnapshotsTable {
+  tenant_id: string;
+  id: GeneratedAlways<number>;
+  name: string;
+  as_of: CalendarDate;
+  taken_by: number | null;
+  taken_at: Timestamp;
+}
+
+/** A snapshot's open deals as they were on its day. */
+export interface WarehouseSnapshotDealsTable {
+  tenant_id: string;
+  snapshot_id: number;
+  deal_key: string;
+  name: string;
+  stage: "lead" | "mql" | "sql" | "proposal" | "negotiation";
+  amount: number;
+  expected_close_on: CalendarDate | null;
+}
+export type JobRunState = "queued" | "running" | "succeeded" | "failed";
+
+/** One run of a job (platform/jobs): its state, when, and its log lines as a screen shows them. */
+export interface JobRunsTable {
+  tenant_id: string;
+  id: GeneratedAlways<number>;
+  job: string;
+  /** What the run is about, for lists of runs: "integration:12". */
+  subject: Generated<string>;
+  data: ColumnType<unknown, string | undefined, string>;
+  state: Generated<JobRunState>;
+  requested_by: number | null;
+  queued_at: Timestamp;
+  run_after: Timestamp;
+  started_at: Date | null;
+  finished_at: Date | null;
+  error: string | null;
+  log: ColumnType<{ at: string; message: string }[], string | undefined, string>;
+}
+
+export type IntegrationKind = "postgresql" | "csv-url";
+export type IntegrationStatus = "connected" | "needs_sign_in" | "sync_error" | "recalculating_error";
+
+/** A connected source of a company; the connection itself only sealed (see 0013_integrations). */
+export interface IntegrationsTable {
+  tenant_id: string;
+  id: GeneratedAlways<number>;
+  kind: IntegrationKind;
+  name: string;
+  secret_sealed: string;
+  /** What people may see of the connection: host, port, database and user, never a password. */
+  target: string;
+  query: Generated<string>;
+  kpi_id: number | null;
+  status: Generated<IntegrationStatus>;
+  /** Who set it up: the sync writes only KPIs this person may write. */
+  owner_id: number;
+  next_sync_at: Date | null;
+  /** What the last successful sync wrote, per KPI: how many months, the first and last. */
+  last_written: ColumnType<{ kpiId: number; count: number; first: string; last: string }[], string | undefined, string>;
+  created_at: Timestamp;
   updated_at: Timestamp;
 }

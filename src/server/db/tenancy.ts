@@ -2,7 +2,7 @@ import { sql, type Transaction } from "kysely";
 import type { Database } from "./database";
 import { appendEvent, type NewDomainEvent, type StoredDomainEvent } from "./event-log";
 import type { DatabaseSchema } from "./schema";
-import { APP_ROLE } from "./tenancy-sql";
+import { APP_ROLE, QUERY_ROLE } from "./tenancy-sql";
 import { insideTenantTransaction } from "./transaction-scope";
 
 /** Who causes a change: a signed-in user, or the system itself (seed, jobs, migrations). */
@@ -30,6 +30,9 @@ export type WithTenant = <T>(tenantId: string, actor: Actor, work: (context: Ten
 export const EVENTS_CHANNEL = "meridian_events";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether text is a tenant id: what credentials carrying one are checked with before withTenant. */
+export const isTenantId = (text: string) => UUID.test(text);
 
 /**
  * Builds `withTenant`: one transaction, scoped to one tenant by `app.tenant_id` and run as the app
@@ -71,7 +74,8 @@ export function createWithTenant(database: Database, onEventsCommitted: (tenantI
 
 /**
  * Refuses to run when row-level security could be bypassed: the app role must exist, be neither
- * superuser nor BYPASSRLS, own no table, and be the role tenant transactions really run as.
+ * superuser nor BYPASSRLS, own no table, and be the role tenant transactions really run as; the
+ * query builder's role likewise, and it must not be able to call set_config.
  * The owner connection, in turn, must see across tenants for system work (sign-in by e-mail, jobs).
  */
 export async function assertTenancyIsSafe(database: Database, withTenant: WithTenant) {
@@ -81,6 +85,10 @@ export async function assertTenancyIsSafe(database: Database, withTenant: WithTe
       sql<boolean | null>`(select rolbypassrls from pg_roles where rolname = ${APP_ROLE})`.as("bypasses_rls"),
       sql<number>`(select count(*)::int from pg_class c join pg_roles r on r.oid = c.relowner where r.rolname = ${APP_ROLE})`.as("owned"),
       sql<boolean>`(select rolsuper or rolbypassrls from pg_roles where rolname = current_user)`.as("owner_sees_all"),
+      // The query builder's role (migration 0011): as weak as the app role, and without set_config.
+      sql<boolean | null>`(select rolsuper or rolbypassrls from pg_roles where rolname = ${QUERY_ROLE})`.as("query_role_strong"),
+      sql<number>`(select count(*)::int from pg_class c join pg_roles r on r.oid = c.relowner where r.rolname = ${QUERY_ROLE})`.as("query_role_owns"),
+      sql<boolean | null>`(select has_function_privilege(${QUERY_ROLE}, 'pg_catalog.set_config(text, text, boolean)', 'execute') from pg_roles where rolname = ${QUERY_ROLE})`.as("query_role_sets"),
       eb.val(0).as("unused"),
     ])
     .executeTakeFirstOrThrow();
@@ -89,6 +97,10 @@ export async function assertTenancyIsSafe(database: Database, withTenant: WithTe
   if (role.is_superuser) problems.push(`role ${APP_ROLE} is a superuser`);
   if (role.bypasses_rls) problems.push(`role ${APP_ROLE} has BYPASSRLS`);
   if (role.owned > 0) problems.push(`role ${APP_ROLE} owns ${role.owned} relation(s)`);
+  if (role.query_role_strong === null) problems.push(`role ${QUERY_ROLE} does not exist`);
+  if (role.query_role_strong) problems.push(`role ${QUERY_ROLE} is a superuser or has BYPASSRLS`);
+  if (role.query_role_owns > 0) problems.push(`role ${QUERY_ROLE} owns ${role.query_role_owns} relation(s)`);
+  if (role.query_role_sets) problems.push(`role ${QUERY_ROLE} may call set_config (revoke EXECUTE from PUBLIC)`);
   if (!role.owner_sees_all) {
     problems.push("the DATABASE_URL role needs SUPERUSER or BYPASSRLS for cross-tenant system work (sign-in, jobs)");
   }

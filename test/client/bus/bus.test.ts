@@ -3,8 +3,9 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { DomainEvent } from "../../../src/contracts/messages";
 import type { EventEnvelope } from "../../../src/contracts/messages/envelopes";
-import { FxRateSelected, ThemeChanged } from "../../../src/contracts/messages/session";
+import { CycleTheme, FxRateSelected, SelectFxRate, SessionCommand, SessionEvent, ThemeChanged } from "../../../src/contracts/messages/session";
 import { createBus, InvalidCommand, type Epic } from "../../../src/client/bus/bus";
+import { createCatalogue } from "../../../src/client/bus/catalogue";
 import { causedBy, ofCommand } from "../../../src/client/bus/operators";
 import { combineReducers, createStore, type Reducer } from "../../../src/client/bus/store";
 
@@ -13,14 +14,16 @@ const themeReducer: Reducer<State["theme"]> = (model, event) => (event._tag === 
 const fxReducer: Reducer<State["fx"]> = (model, event) => (event._tag === "FxRateSelected" ? { id: event.fxRateId } : model);
 const initial: State = { theme: { name: "dark" }, fx: { id: null } };
 
-function setup(epics: Record<string, Epic<State, object>> = {}) {
+function setup(epics: Record<string, Epic<State, object>> = {}, options: { runEpics?: boolean } = {}) {
   let id = 0;
   const store = createStore(combineReducers<State>({ theme: themeReducer, fx: fxReducer }), initial);
   const seen: EventEnvelope<DomainEvent>[] = [];
   const errors: string[] = [];
   const bus = createBus<State, object>({
     store,
-    epics,
+    messages: createCatalogue(),
+    features: [{ name: "session", messages: [SessionCommand, SessionEvent], epics }],
+    ...options,
     deps: {},
     clock: { now: () => new Date("2026-11-21T10:00:00Z") },
     newId: () => `id-${++id}`,
@@ -50,6 +53,32 @@ test("dispatch validates the command and wraps it in an envelope", () => {
   assert.is(chained.correlationId, "id-1");
   assert.throws(() => bus.dispatch({ _tag: "SelectFxRate", fxRateId: "two" } as never), (error: Error) => error instanceof InvalidCommand);
   assert.throws(() => bus.dispatch({ _tag: "NoSuchCommand" } as never), (error: Error) => error instanceof InvalidCommand);
+});
+
+test("a feature's commands are valid once it registers, and its epics run from then on, once", () => {
+  const seen: EventEnvelope<DomainEvent>[] = [];
+  const store = createStore(combineReducers<State>({ theme: themeReducer, fx: fxReducer }), initial);
+  const bus = createBus<State, object>({ store, messages: createCatalogue(), features: [{ name: "theme", messages: [CycleTheme], epics: {} }], deps: {}, clock: { now: () => new Date(0) }, newId: () => "id", onEvent: (envelope) => seen.push(envelope) });
+  const fxEpic: Epic<State, object> = ({ command$ }) =>
+    command$.pipe(
+      ofCommand("SelectFxRate"),
+      map(({ command, commandId }) => ({ event: FxRateSelected.make({ fxRateId: command.fxRateId }), commandId })),
+    );
+  const fx = { name: "fx", messages: [SelectFxRate, FxRateSelected], epics: { fxEpic } };
+  assert.throws(() => bus.dispatch({ _tag: "SelectFxRate", fxRateId: 1 }), (error: Error) => error instanceof InvalidCommand && /no loaded feature knows the command SelectFxRate/.test(error.message));
+  bus.register(fx);
+  bus.register(fx);
+  bus.dispatch({ _tag: "SelectFxRate", fxRateId: 1 });
+  assert.equal(seen.map((envelope) => envelope.type), ["FxRateSelected"], "one epic, not two");
+  assert.equal(store.getState().fx, { id: 1 });
+});
+
+test("with epics off (replay), a registered feature adds its schemas but runs no epic", () => {
+  const cycled: Epic<State, object> = ({ command$ }) => command$.pipe(map(() => ({ event: ThemeChanged.make({ theme: "light" }) })));
+  const { bus, seen } = setup({}, { runEpics: false });
+  bus.register({ name: "theme", messages: [CycleTheme], epics: { cycled } });
+  bus.dispatch({ _tag: "CycleTheme" });
+  assert.equal(seen, []);
 });
 
 test("events from epics are folded in order with seq, version, cause and origin", () => {

@@ -5,7 +5,9 @@
 export interface FakeCall {
   readonly method: string;
   readonly path: string;
+  readonly query: URLSearchParams;
   readonly token: string | null;
+  readonly headers: Headers;
   readonly signal: AbortSignal | undefined;
   readonly body: unknown;
 }
@@ -22,7 +24,9 @@ export function fakeServer(routes: Record<string, FakeRoute>) {
     const call: FakeCall = {
       method,
       path: url.pathname,
+      query: url.searchParams,
       token: headers.get("authorization")?.replace(/^Bearer /, "") ?? null,
+      headers,
       signal: init?.signal ?? undefined,
       body: typeof init?.body === "string" ? JSON.parse(init.body) : init?.body,
     };

@@ -8,6 +8,8 @@ export async function renderWithBus(ui: ReactElement, options: { state?: Partial
   const { ConfirmProvider } = await import("../../../src/client/ui/confirm");
   const { BusContext } = await import("../../../src/client/bus/use-model");
   const { createBus } = await import("../../../src/client/bus/bus");
+  const { createCatalogue } = await import("../../../src/client/bus/catalogue");
+  const { Command } = await import("../../../src/contracts/messages");
   const { createStore } = await import("../../../src/client/bus/store");
   const { initialState, rootReducer } = await import("../../../src/client/app/state");
   const { ClockContext } = await import("../../../src/client/app/clock");
@@ -15,7 +17,8 @@ export async function renderWithBus(ui: ReactElement, options: { state?: Partial
   const { DARK } = await import("../../../src/client/ui/theme");
   const commands: { _tag: string }[] = [];
   const store = createStore(rootReducer, { ...initialState, ...options.state });
-  const bus = createBus({ store, epics: {}, deps: {}, clock: { now: () => new Date() }, newId: () => "id", onCommand: (envelope) => commands.push(envelope.command) });
+  // Every command is valid here, as in the app once a view's features are registered.
+  const bus = createBus({ store, messages: createCatalogue([Command]), features: [], deps: {}, clock: { now: () => new Date() }, newId: () => "id", onCommand: (envelope) => commands.push(envelope.command) });
   const config = { roots: { main: "/api", auth: "/auth-api", warehouse: "/warehouse-api", ai: "/ai-api" }, embedOrigins: [], demo: null };
   const view = render(
     <BusContext.Provider value={bus}>

@@ -3,15 +3,20 @@ import type { DomainEvent } from "../../../src/contracts/messages";
 import type { EventEnvelope } from "../../../src/contracts/messages/envelopes";
 import type { ServerEvent } from "../../../src/contracts/server-events";
 import { createChallengeHolder, memoryStorage, type EpicDeps } from "../../../src/client/app/deps";
-import { rootEpics } from "../../../src/client/app/epics";
+import { LAZY_FEATURES } from "../../../src/client/app/features";
+import { CORE_FEATURES } from "../../../src/client/app/platform";
 import { initialState, rootReducer, type AppState } from "../../../src/client/app/state";
 import { createBus } from "../../../src/client/bus/bus";
+import { createCatalogue } from "../../../src/client/bus/catalogue";
 import { createStore } from "../../../src/client/bus/store";
 import { makeApi } from "../../../src/client/effect/http-client";
 import { createTokenKeeper } from "../../../src/client/effect/token-keeper";
 import { fakeServer, type FakeRoute } from "../effect/fake-server";
 
 export const ROOTS = { main: "/api", auth: "/auth-api", warehouse: "/warehouse-api", ai: "/ai-api" };
+
+/** Every feature, core and lazy, registered from the start as if every screen had loaded. */
+const LOADED_FEATURES = await Promise.all(Object.values(LAZY_FEATURES).map(async (load) => (await load()).feature));
 
 /** The real bus, reducers and epics over a fake server: what an epic test drives. */
 export function testClient(
@@ -41,7 +46,7 @@ export function testClient(
   };
   const store = createStore(rootReducer, options.state ?? initialState);
   const events: EventEnvelope<DomainEvent>[] = [];
-  const bus = createBus<AppState, EpicDeps>({ store, epics: rootEpics, deps, clock: deps.clock, newId: deps.ids, onEvent: (envelope) => events.push(envelope) });
+  const bus = createBus<AppState, EpicDeps>({ store, messages: createCatalogue(), features: [...CORE_FEATURES, ...LOADED_FEATURES], deps, clock: deps.clock, newId: deps.ids, onEvent: (envelope) => events.push(envelope) });
   const types = () => events.map((envelope) => envelope.type);
   /** Resolves once an event of `type` has been folded (fails after 2 s). */
   const waitFor = (type: string) =>

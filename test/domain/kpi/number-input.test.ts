@@ -1,6 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { INVALID_BINARY, INVALID_NUMBER, INVALID_POSITION, INVALID_SHORTHAND, parseNumberInput, type NumberInput } from "../../../src/domain/kpi/number-input";
+import { INVALID_BINARY, INVALID_NUMBER, INVALID_POSITION, INVALID_SHORTHAND, numberCellInput, parseNumberInput, type NumberInput } from "../../../src/domain/kpi/number-input";
 
 const value = (number: number): NumberInput => ({ kind: "value", value: number });
 const invalid = (message: string): NumberInput => ({ kind: "invalid", message });
@@ -38,6 +38,23 @@ test("number input as a table: text × unit → meaning", () => {
     ["5%", "currency", invalid(INVALID_SHORTHAND)],
   ];
   for (const [text, unit, expected] of table) assert.equal(parseNumberInput(text, unit), expected, `${text} as ${unit}`);
+});
+
+test("a spreadsheet's number cell follows the same unit rules (a percentage cell holds the fraction)", () => {
+  const table: [number, string, boolean, NumberInput][] = [
+    [1234.5, "currency", false, value(1234.5)],
+    [1e21, "number", false, value(1e21)],
+    [1, "binary", false, value(1)],
+    [0.5, "binary", false, invalid(INVALID_BINARY)],
+    [3, "positions", false, value(3)],
+    [2.5, "positions", false, invalid(INVALID_POSITION)],
+    [0.125, "percentage", true, value(12.5)],
+    [0.07, "percentage", true, value(7)],
+    [12.5, "percentage", false, value(12.5)],
+    [0.125, "currency", true, invalid(INVALID_SHORTHAND)],
+    [Number.NaN, "number", false, invalid(INVALID_NUMBER)],
+  ];
+  for (const [number, unit, percent, expected] of table) assert.equal(numberCellInput(number, unit, percent), expected, `${number} as ${unit}${percent ? " (percent cell)" : ""}`);
 });
 
 test.run();

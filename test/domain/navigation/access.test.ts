@@ -34,6 +34,24 @@ test("the menu holds only built screens the user may open, grouped by section", 
   ]);
 });
 
+test("uploads and data input are a Data management section for whoever may upload", () => {
+  const delegate = profile(["access_my_dashboard", "upload_download_excel_data"]);
+  assert.equal(
+    buildMenu(delegate, landed).find((item) => item.label === "Data management")?.submenu.map((sub) => [sub.label, sub.to]),
+    [["Uploads", "/data-management"], ["Data input", "/data-management/data-input"]],
+  );
+  assert.is(buildMenu(profile(["access_my_dashboard"]), landed).find((item) => item.label === "Data management"), undefined);
+  assert.is(screenOf("/data-management/data-input", landed)?.label, "Data input");
+});
+
+test("the warehouse: its analytics with deep-drill access, its raw data also for those who upload", () => {
+  const warehouseOf = (who: ReturnType<typeof profile>) => buildMenu(who, landed).find((item) => item.label === "Warehouse" || item.to.startsWith("/warehouse"));
+  assert.equal(warehouseOf(profile(["access_deep_drills"]))?.submenu.map((sub) => sub.to), ["/warehouse/sales", "/warehouse/list-view", "/warehouse/snapshots", "/warehouse/data-issues", "/warehouse/raw-data"]);
+  const uploader = warehouseOf(profile(["upload_download_excel_data"]));
+  assert.equal([uploader?.label, uploader?.to, uploader?.submenu], ["Raw data", "/warehouse/raw-data", []], "one screen: a plain item");
+  assert.is(warehouseOf(profile(["access_my_dashboard", "read_sensitive"])), undefined);
+});
+
 test("two-factor authentication sits under Settings for every role, also as its only entry", () => {
   const employee = profile(["access_my_dashboard"], { features: { my_dashboard: true, two_factor_auth: true } });
   const admin = profile(["access_my_dashboard", "manage_users"], { features: { my_dashboard: true, two_factor_auth: true } });

@@ -7,6 +7,7 @@ import { SCREENS } from "../../../src/domain/navigation/screens";
 const screens = SCREENS.map((screen) => ({ ...screen, landed: true }));
 const item = (to: string, submenu: MenuItem[] = []): MenuItem => ({ label: to, isCustomLabel: false, to, params: {}, submenu });
 const employee = accessProfile({ isStaff: false, grantedPermissions: ["access_my_dashboard", "access_operational_reporting"], features: { my_dashboard: true, okr: true }, instance: "company" });
+const uploader = accessProfile({ isStaff: false, grantedPermissions: ["upload_download_excel_data"], features: {}, instance: "company" });
 const staff = accessProfile({ isStaff: true, grantedPermissions: [], features: {}, instance: "company" });
 const menu = [item("/my-dashboard"), item("/reporting/operational-dashboard")];
 
@@ -14,13 +15,17 @@ const allow = (resetFx = false): GuardDecision => ({ kind: "allow", resetFx });
 const to = (path: string, rememberTarget?: string): GuardDecision => (rememberTarget ? { kind: "redirect", to: path, rememberTarget } : { kind: "redirect", to: path });
 
 test("the route guard as a table", () => {
-  const rows: [string, SessionStage, "employee" | "staff" | "none", MenuItem[], GuardDecision][] = [
+  const rows: [string, SessionStage, "employee" | "uploader" | "staff" | "none", MenuItem[], GuardDecision][] = [
     // redirects of spec section 2, whoever asks
     ["/", "anonymous", "none", [], to("/my-dashboard/favorite-kpis")],
     ["/reporting", "ready", "employee", menu, to("/reporting/operational-dashboard")],
     ["/planning", "ready", "employee", menu, to("/planning/financial-planning")],
     ["/objectives", "ready", "employee", menu, to("/objectives/overview")],
-    ["/data-management", "ready", "employee", menu, to("/integration")],
+    // the uploads screen, not a redirect to /integration: it needs the data input permission
+    ["/data-management", "ready", "employee", menu, to("/my-dashboard")],
+    ["/data-management", "ready", "uploader", [], allow()],
+    ["/data-management/data-input", "ready", "uploader", [], allow()],
+    ["/data-management/other", "ready", "uploader", [], allow()], // unknown: the 404 page in place
     ["/settings/", "ready", "employee", menu, to("/settings/user-management")],
     // public routes
     ["/login", "anonymous", "none", [], allow()],
@@ -58,11 +63,17 @@ test("the route guard as a table", () => {
     ["/reporting/operational-dashboard/reporting/kpi-detail/13", "ready", "employee", menu, allow()],
     ["/no/such/page", "anonymous", "none", [], to("/login", "/no/such/page")],
     ["/planning/financial-planning/2", "ready", "employee", menu, to("/my-dashboard")],
+    // the warehouse: its screens are known; without deep-drill access they send to the first menu item
+    ["/warehouse", "ready", "employee", menu, to("/warehouse/sales")],
+    ["/warehouse/list-view/mql-sql", "ready", "employee", menu, to("/my-dashboard")],
+    ["/warehouse/snapshots/12", "ready", "staff", [], allow()],
+    ["/warehouse/raw-data", "ready", "staff", [], allow()],
+    ["/warehouse/unknown", "ready", "employee", menu, allow()],
     // investor routes reset the FX selection
     ["/investor-reporting/3/overview", "ready", "staff", [], allow(true)],
   ];
   for (const [path, stage, who, userMenu, expected] of rows) {
-    const access = who === "employee" ? employee : who === "staff" ? staff : null;
+    const access = who === "employee" ? employee : who === "uploader" ? uploader : who === "staff" ? staff : null;
     assert.equal(guardRoute({ path, stage, menu: userMenu, access, screens }), expected, `${path} (${stage}, ${who})`);
   }
 });

@@ -20,6 +20,8 @@ import {
   KpiMetaLoaded,
   KpiMetaLoadFailed,
   KpiMetaLoadStarted,
+  KpiMonthValuesSaveFailed,
+  KpiMonthValuesSaveStarted,
   KpiValueEdited,
   KpiValuesLoaded,
   KpiValuesSaveFailed,
@@ -45,7 +47,7 @@ type KpisEpic = Epic<AppState, EpicDeps>;
 export const FILTER_SAVE_DEBOUNCE_MS = 100;
 
 /** Server event types that change KPI values other users may have open. */
-const VALUE_CHANGES = new Set(["KpiValueEdited", "PlanningValueEdited"]);
+const VALUE_CHANGES = new Set(["KpiValueEdited", "PlanningValueEdited", "ForecastValueEdited"]);
 
 export const loadMeta: KpisEpic = ({ command$ }, deps) =>
   command$.pipe(
@@ -181,6 +183,32 @@ export const saveValues: KpisEpic = ({ command$, state$ }, deps) =>
     }),
   );
 
+/**
+ * One month's pending values across KPIs (the data input grid) in one request: the server saves
+ * all of them or none, as for one KPI.
+ */
+export const saveMonthValues: KpisEpic = ({ command$, state$ }, deps) =>
+  command$.pipe(
+    ofCommand("SaveMonthValues"),
+    concatMap(({ command, commandId }) => {
+      const pending = state$.value.kpis.pending;
+      const values = command.kpiIds.flatMap((kpi) => {
+        const entry = pending[kpi]?.[command.date];
+        return entry ? [{ kpi, date: command.date, value: entry.value }] : [];
+      });
+      if (values.length === 0) return of<Emitted>();
+      const kpiIds = values.map((value) => value.kpi);
+      return concat(
+        of<DomainEvent>(KpiMonthValuesSaveStarted.make({ date: command.date, kpiIds })),
+        outcome$(
+          deps.api.request({ root: "main", method: "POST", path: "/kpis/monthly-values/", body: { values }, decode: SavedValues }),
+          (answer): DomainEvent => KpiValueEdited.make({ values: answer.values }),
+          (error): DomainEvent => KpiMonthValuesSaveFailed.make({ date: command.date, kpiIds, message: describeApiError(error), fields: fieldMessagesOf(error) }),
+        ),
+      ).pipe(causedBy(commandId));
+    }),
+  );
+
 const SavedValues = Schema.Struct({ values: Schema.Array(Schema.Struct({ kpi: Schema.Number, date: Schema.String, value: Schema.NullOr(Schema.Number) })) });
 
 /** Favorites in the order they are toggled; the server answers the whole ordered list. */
@@ -258,4 +286,4 @@ export const valuesChangedElsewhere: KpisEpic = ({ event$ }) =>
     }),
   );
 
-export const kpisEpics = { loadMeta, loadCategories, loadViews, editValue, saveValues, toggleFavorite, loadSettings, changeFilters, saveSettings, valuesChangedElsewhere };
+export const kpisEpics = { loadMeta, loadCategories, loadViews, editValue, saveValues, saveMonthValues, toggleFavorite, loadSettings, changeFilters, saveSettings, valuesChangedElsewhere };

@@ -1,5 +1,6 @@
 import { castDraft, produce } from "immer";
-import { DEFAULT_DASHBOARD_FILTER, type DashboardFilter, type HistoryBucket, type KpiAggregatesResult, type KpiCategory, type KpiMeta, type ValuesResponse } from "../../../contracts/kpis";
+import type { DashboardFilter, HistoryBucket, KpiAggregatesResult, KpiCategory, KpiMeta, ValuesResponse } from "../../../contracts/kpis";
+import { DEFAULT_DASHBOARD_FILTER } from "../../../contracts/kpis-defaults";
 import type { Reducer } from "../../bus/store";
 
 /** One loaded view: the data stays while a newer request for the same key runs (status loading). */
@@ -152,6 +153,14 @@ export const kpisReducer: Reducer<KpisModel> = (model, event) => {
     case "KpiValuesSaveFailed":
       return produce(model, (draft) => {
         draft.saving[event.kpiId] = castDraft({ status: "error" as const, message: event.message, fields: event.fields });
+      });
+    case "KpiMonthValuesSaveStarted":
+      return produce(model, (draft) => {
+        for (const kpiId of event.kpiIds) draft.saving[kpiId] = { status: "saving", message: null, fields: {} };
+      });
+    case "KpiMonthValuesSaveFailed":
+      return produce(model, (draft) => {
+        for (const kpiId of event.kpiIds) draft.saving[kpiId] = castDraft({ status: "error" as const, message: event.message, fields: event.fields });
       });
     case "KpiValueEdited":
       return produce(model, (draft) => {

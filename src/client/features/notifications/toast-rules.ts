@@ -15,6 +15,13 @@ export interface ToastContent {
  * here (saved, failed, undoable); everything else stays silent. Errors that a screen already
  * shows next to their field still get a toast, so a failure off screen is never missed.
  */
+const QUERY_ACTIONS: Readonly<Record<string, string>> = {
+  SaveQuery: "The query was not saved",
+  ActivateQuery: "The query was not activated",
+  DeactivateQuery: "The query was not deactivated",
+  DeleteQuery: "The query was not deleted",
+};
+
 export function toastFor(event: DomainEvent, state: AppState): ToastContent | null {
   const kpiName = (id: number) => state.kpis.meta.kpis.find((kpi) => kpi.id === id)?.name ?? "the KPI";
   switch (event._tag) {
@@ -23,6 +30,16 @@ export function toastFor(event: DomainEvent, state: AppState): ToastContent | nu
       if (kpiIds.length !== 1) return { tone: "success", text: `Saved ${event.values.length} values`, action: null };
       return { tone: "success", text: `Saved ${kpiName(kpiIds[0]!)} for ${monthsText(event.values.map((value) => monthIndexOf(value.date)))}`, action: null };
     }
+    case "KpiMonthValuesSaveFailed":
+      return { tone: "error", text: `${event.kpiIds.length === 1 ? kpiName(event.kpiIds[0]!) : `${event.kpiIds.length} values`} not saved: ${event.message}`, action: null };
+    case "UploadImported":
+      return { tone: "success", text: `Imported ${event.check.fileName}: ${event.check.importedValues === 1 ? "1 value" : `${event.check.importedValues ?? 0} values`} written`, action: null };
+    case "UploadImportFailed":
+      return { tone: "error", text: `Nothing was imported: ${event.message}`, action: null };
+    case "UploadCheckFailed":
+      return { tone: "error", text: `${event.fileName} could not be checked: ${event.message}`, action: null };
+    case "UploadTemplateDownloadFailed":
+      return { tone: "error", text: `The template could not be downloaded: ${event.message}`, action: null };
     case "KpiValuesSaveFailed":
       return { tone: "error", text: `${kpiName(event.kpiId)} was not saved: ${event.message}`, action: null };
     case "FavoriteAdded":
@@ -33,6 +50,17 @@ export function toastFor(event: DomainEvent, state: AppState): ToastContent | nu
       return { tone: "error", text: `My dashboard was not changed: ${event.message}`, action: null };
     case "AppSettingsSaveFailed":
       return { tone: "error", text: `Your filters were not saved: ${event.message}`, action: null };
+    // The query builder: a save whose calculation failed says so (the editor shows the warning too).
+    case "QuerySaved":
+      return event.warning ? { tone: "error", text: `Saved ${event.query.title}, but its values were not calculated`, action: null } : { tone: "success", text: `Saved ${event.query.title}`, action: null };
+    case "QueryStatusChanged":
+      return event.query.status === "active"
+        ? { tone: "success", text: `Activated ${event.query.title}: ${event.query.kpiName} now has ${event.months ?? 0} months of values`, action: null }
+        : { tone: "success", text: `Deactivated ${event.query.title}`, action: null };
+    case "QueryRemoved":
+      return { tone: "success", text: "Deleted the query", action: null };
+    case "QueryActionFailed":
+      return { tone: "error", text: `${QUERY_ACTIONS[event.action] ?? "The query builder failed"}: ${event.message}`, action: null };
     default:
       return null;
   }

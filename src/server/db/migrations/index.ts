@@ -7,6 +7,12 @@ import * as sso from "./0005_sso";
 import * as portfolioAccess from "./0006_portfolio_access";
 import * as kpiReporting from "./0007_kpi_reporting";
 import * as kpiPeriodRule from "./0008_kpi_period_rule";
+import * as signInBudget from "./0009_sign_in_budget";
+import * as queryBuilder from "./0011_query_builder";
+import * as accounting from "./0012_accounting";
+import * as uploads from "./0010_uploads";
+import * as warehouse from "./0014_warehouse";
+import * as integrations from "./0013_integrations";
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the server bundle
@@ -21,6 +27,12 @@ const migrations: Record<string, Migration> = {
   "0006_portfolio_access": portfolioAccess,
   "0007_kpi_reporting": kpiReporting,
   "0008_kpi_period_rule": kpiPeriodRule,
+  "0009_sign_in_budget": signInBudget,
+  "0011_query_builder": queryBuilder,
+  "0012_accounting": accounting,
+  "0010_uploads": uploads,
+  "0014_warehouse": warehouse,
+  "0013_integrations": integrations,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -31,6 +31,8 @@ export interface DemoCompany {
    * the company's user the investor views it as.
    */
   readonly portfolio: readonly { readonly companyId: string; readonly state: "requested" | "denied" | "authorized"; readonly viewAs?: string }[];
+  /** Raw business data for the warehouse (deals, employees, products, targets) from this seed; none when left out. */
+  readonly warehouseSeed?: string;
 }
 
 const COMPANY_FEATURES = {
@@ -67,6 +69,7 @@ export const DEMO_COMPANIES: readonly DemoCompany[] = [
       role,
     })),
     kpiData: { scale: 1, seed: "demo-gmbh" },
+    warehouseSeed: "demo-gmbh",
     fxRates: [
       { name: "USD (monthly average)", currency: "USD", rate: 1.08 },
       { name: "CHF (monthly average)", currency: "CHF", rate: 0.94 },

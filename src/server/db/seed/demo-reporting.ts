@@ -1,5 +1,6 @@
 import type { FlexibleColumn } from "../../../contracts/kpis";
 import { withImpliedPermissions } from "../../../domain/permissions/catalogue";
+import { effectiveSensitivities } from "../../../domain/permissions/effective-sensitivity";
 import { ROLE_PERMISSIONS, type RoleName } from "../../../domain/permissions/roles";
 import { canReadSensitivity } from "../../../domain/permissions/sensitivity";
 import type { TenantContext } from "../tenancy";
@@ -39,15 +40,16 @@ export const DEMO_FAVORITES_PER_USER = 6;
 
 /** Gives every demo user of a company with KPI data their role's favorites (readable ones only). */
 export async function seedDemoFavorites({ db, tenantId }: TenantContext, company: DemoCompany) {
-  const [users, kpis] = await Promise.all([db.selectFrom("users").select(["id", "email"]).execute(), db.selectFrom("kpis").select(["id", "key", "sensitivity"]).execute()]);
+  const [users, kpis] = await Promise.all([db.selectFrom("users").select(["id", "email"]).execute(), db.selectFrom("kpis").select(["id", "key", "sensitivity", "formula"]).execute()]);
   const kpiByKey = new Map(kpis.map((kpi) => [kpi.key, kpi] as const));
+  const levels = effectiveSensitivities(kpis);
   const rows = company.users.flatMap((demoUser) => {
     const user = users.find((candidate) => candidate.email === demoUser.email);
     if (!user) return [];
     const permissions = withImpliedPermissions(ROLE_PERMISSIONS[demoUser.role]);
     const readable = DEMO_FAVORITES[demoUser.role].flatMap((key) => {
       const kpi = kpiByKey.get(key);
-      return kpi && canReadSensitivity(permissions, kpi.sensitivity) ? [kpi.id] : [];
+      return kpi && canReadSensitivity(permissions, levels.get(kpi.key)!) ? [kpi.id] : [];
     });
     return readable.slice(0, DEMO_FAVORITES_PER_USER).map((kpiId, position) => ({ tenant_id: tenantId, user_id: user.id, kpi_id: kpiId, position }));
   });

@@ -10,9 +10,11 @@ import type { TenantContext, WithTenant } from "../tenancy";
 import { DEMO_CATEGORIES, DEMO_KPIS } from "./demo-catalog";
 import { DEMO_COMPANIES, DEMO_PASSWORD, type DemoCompany } from "./demo-companies";
 import { DEMO_INFO_KEY, type DemoInfo } from "./demo-info";
+import { seedDemoQueries } from "./demo-queries";
 import { DEMO_CATEGORY_COLUMNS, seedDemoFavorites } from "./demo-reporting";
 import { actualValue, benchmarksOf, planningValue } from "./demo-series";
 import { seededRandom } from "./random";
+import { seedDemoWarehouse } from "./demo-warehouse";
 
 export const ACTUAL_MONTHS = 36;
 const FORECAST_BASIS_MONTHS = 12;
@@ -53,8 +55,10 @@ export async function seedDemoData(database: Database, withTenant: WithTenant, n
       for (const [email, id] of await seedUsers(context, company, passwordHash)) userIds.set(email, id);
       const counts = company.kpiData ? await seedKpiData(context, company, currentMonth) : { kpis: 0, values: 0 };
       if (company.kpiData) await seedDemoFavorites(context, company);
+      if (company.kpiData) await seedDemoQueries(context, userIds.get(company.users.find((user) => user.role === "Administrator")?.email ?? ""));
       await seedFxRates(context, company, currentMonth);
       await seedPortfolio(context, company, userIds);
+      if (company.warehouseSeed) await seedDemoWarehouse(context, company.warehouseSeed, now, company.fiscalYearOffset);
       await context.appendEvent({ type: "DemoDataSeeded", payload: { company: company.name, ...counts } });
     });
   }

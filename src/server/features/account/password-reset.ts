@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { TenantContext } from "../../db/tenancy";
+import { isTenantId, type TenantContext } from "../../db/tenancy";
 import { hashPassword } from "../../platform/auth/passwords";
 import type { Mailer } from "../../platform/mail/mailer";
-import { endAllSessions } from "../auth/sessions";
+import { endAllSessions, endOtherSessions } from "../auth/sessions";
 
 /** A reset link is good for one hour and one use. */
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
@@ -15,7 +15,7 @@ export const uidOf = (tenantId: string, userId: number) => Buffer.from(`${tenant
 export function parseUid(uid: string): { tenantId: string; userId: number } | null {
   const [tenantId, userId] = Buffer.from(uid, "base64url").toString("utf8").split(".");
   const id = Number(userId);
-  return tenantId && /^[0-9a-f-]{36}$/.test(tenantId) && Number.isSafeInteger(id) && id > 0 ? { tenantId, userId: id } : null;
+  return tenantId && isTenantId(tenantId) && Number.isSafeInteger(id) && id > 0 ? { tenantId, userId: id } : null;
 }
 
 /** A welcome link (set your first password) is good for seven days. */
@@ -67,8 +67,9 @@ export async function consumeResetToken(context: TenantContext, userId: number, 
 }
 
 /**
- * Sets a new password and ends every session of the user: tokens issued before now are refused,
- * refresh families are revoked. It signs nobody in, so the second factor still applies next time.
+ * Sets a new password and ends every session of the user (but `keepFamily`'s, the session that
+ * changed it): tokens issued before now are refused, refresh families are revoked. It signs
+ * nobody in, so the second factor still applies next time.
  */
 export async function replacePassword(context: TenantContext, userId: number, password: string, now: Date, options: { keepFamily?: string } = {}) {
   await context.db
@@ -76,15 +77,6 @@ export async function replacePassword(context: TenantContext, userId: number, pa
     .set({ password_hash: await hashPassword(password), ...(options.keepFamily ? {} : { sessions_revoked_at: now }) })
     .where("id", "=", userId)
     .execute();
-  if (options.keepFamily) {
-    await context.db
-      .updateTable("refresh_tokens")
-      .set({ revoked_at: now, revoked_reason: "password changed" })
-      .where("user_id", "=", userId)
-      .where("family_id", "<>", options.keepFamily)
-      .where("revoked_at", "is", null)
-      .execute();
-  } else {
-    await endAllSessions(context, userId, "password reset", now);
-  }
+  if (options.keepFamily) await endOtherSessions(context, userId, options.keepFamily, "password changed", now);
+  else await endAllSessions(context, userId, "password reset", now);
 }

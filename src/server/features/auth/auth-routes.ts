@@ -1,15 +1,17 @@
 import { randomUUID } from "node:crypto";
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import { RefreshRequest, REFRESH_FAILED, SIGN_IN_FAILED, SignInRequest, type SessionTokens } from "../../../contracts/auth";
+import { Schema } from "@effect/schema";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { Company, Menu, RefreshRequest, REFRESH_FAILED, SIGN_IN_FAILED, SignInRequest, SessionTokens, UserProfile } from "../../../contracts/auth";
 import { CODE_INVALID, PasscodeRequest } from "../../../contracts/two-factor";
 import { buildMenu } from "../../../domain/navigation/access";
 import type { TenantContext } from "../../db/tenancy";
-import { authenticate, INVALID_TOKEN } from "../../platform/auth/authenticate";
+import { INVALID_TOKEN } from "../../platform/auth/authenticate";
+import { SESSION_ID_CLAIM } from "../../platform/auth/session-status";
+import { reserveSignInAttempt } from "../../platform/auth/sign-in-budget";
 import { THROTTLE_RULES, tooManyAttempts } from "../../platform/auth/throttle";
 import { ACCESS_TOKEN_LIFETIME_SECONDS } from "../../platform/auth/tokens";
-import { clientAddress } from "../../platform/http/client-address";
-import { decodeInput } from "../../platform/http/decode";
 import { badRequest, unauthorized } from "../../platform/http/errors";
+import { credential, publicRoute, signedIn, userRoute } from "../../platform/http/route";
 import type { AppServices } from "../../services";
 import { checkCode, mustSetUpSecondFactor, secondFactorOf } from "../two-factor/second-factor";
 import { checkCredentials } from "./credentials";
@@ -31,7 +33,8 @@ interface IssuedSession {
 }
 
 export async function answerTokens(services: AppServices, reply: FastifyReply, session: IssuedSession): Promise<SessionTokens> {
-  const claims = session.mustSetUpSecondFactor ? { mfa_setup: true } : {};
+  // sid: the refresh family, so a sign-out or a revoked family ends this token (and its streams) at once.
+  const claims = { [SESSION_ID_CLAIM]: session.refresh.familyId, ...(session.mustSetUpSecondFactor ? { mfa_setup: true } : {}) };
   const access = await services.signer.sign("access", { tenantId: session.tenantId, userId: session.refresh.userId }, ACCESS_TOKEN_LIFETIME_SECONDS, claims);
   setRefreshCookie(reply, session.refresh.token, session.refresh.idleExpiresAt, isSecure(services));
   reply.header("cache-control", "no-store");
@@ -67,45 +70,50 @@ export async function finishSignIn(services: AppServices, reply: FastifyReply, u
  * Auth service root: POST /auth/token/ checks e-mail and password and answers tokens, or an
  * ephemeral token when the user has a second factor; POST /auth/otp/validate completes that.
  */
-export const authServiceRoutes: FastifyPluginAsync<AppServices> = async (app, services) => {
-  app.post("/auth/token/", async (request, reply) => {
-    const { email, password } = decodeInput(SignInRequest, request.body);
-    // Failed attempts are counted per submitted address and per client address, known or not.
-    const accountKey = `signin:account:${email.trim().toLowerCase()}`;
-    const addressKey = `signin:address:${clientAddress(request)}`;
-    for (const [key, rule] of [[accountKey, THROTTLE_RULES.signInPerAccount], [addressKey, THROTTLE_RULES.signInPerAddress]] as const) {
-      const state = await services.throttle.peek(key, rule);
-      if (!state.allowed) throw tooManyAttempts(reply, state);
-    }
-    const user = await checkCredentials(services.database, services.withTenant, email, password);
-    if (!user) {
-      await services.throttle.hit(accountKey, THROTTLE_RULES.signInPerAccount);
-      await services.throttle.hit(addressKey, THROTTLE_RULES.signInPerAddress);
-      throw unauthorized(SIGN_IN_FAILED);
-    }
-    await services.throttle.clear(accountKey);
-    return finishSignIn(services, reply, user, "password");
-  });
+export const authServiceRoutes = [
+  publicRoute({
+    method: "POST",
+    path: "/auth/token/",
+    summary: "Sign in with e-mail and password: tokens, or the second factor's step token",
+    access: credential("an e-mail address and its password, in the body"),
+    body: SignInRequest,
+    response: Schema.Union(SessionTokens, Schema.Struct({ ephemeral_token: Schema.String })),
+    handle: async ({ body: { email, password }, request, reply, services }) => {
+      // Counted as a failure unless it succeeds; a 429 when its budget is spent (sign-in-budget.ts).
+      const attempt = await reserveSignInAttempt(services, request, reply, email);
+      const user = await checkCredentials(services.database, services.withTenant, email, password);
+      if (!user) throw unauthorized(SIGN_IN_FAILED);
+      await attempt.succeeded();
+      return finishSignIn(services, reply, user, "password");
+    },
+  }),
 
-  app.post("/auth/otp/validate", async (request, reply) => {
-    const challenge = await mfaChallengeOf(request, services);
-    const { passcode } = decodeInput(PasscodeRequest, request.body);
-    const codeKey = `otp:${challenge.tenantId}:${challenge.userId}`;
-    const attempts = await services.throttle.peek(codeKey, THROTTLE_RULES.codePerUser);
-    if (!attempts.allowed) throw tooManyAttempts(reply, attempts);
-    const session = await services.withTenant(challenge.tenantId, { kind: "user", userId: challenge.userId }, async (context) =>
-      (await checkCode(context, challenge.userId, passcode, services.totpSealer, new Date())) ? signInSession(services, context, challenge.userId, `${challenge.firstFactor}+totp`) : null,
-    );
-    if (!session) {
-      await services.throttle.hit(codeKey, THROTTLE_RULES.codePerUser);
-      throw badRequest({ passcode: [CODE_INVALID] });
-    }
-    await services.throttle.clear(codeKey);
-    // The ephemeral token is spent: a second code with it starts nothing.
-    await services.throttle.hit(`mfa-token:${challenge.jti}`, { limit: 1, windowSeconds: MFA_TOKEN_LIFETIME_SECONDS });
-    return answerTokens(services, reply, session);
-  });
-};
+  publicRoute({
+    method: "POST",
+    path: "/auth/otp/validate",
+    summary: "Complete a sign-in with the authenticator app's code",
+    access: credential("the ephemeral token of POST /auth/token/ as a Bearer token"),
+    body: PasscodeRequest,
+    response: SessionTokens,
+    handle: async ({ body: { passcode }, request, reply, services }) => {
+      const challenge = await mfaChallengeOf(request, services);
+      const codeKey = `otp:${challenge.tenantId}:${challenge.userId}`;
+      const attempts = await services.throttle.peek(codeKey, THROTTLE_RULES.codePerUser);
+      if (!attempts.allowed) throw tooManyAttempts(reply, attempts);
+      const session = await services.withTenant(challenge.tenantId, { kind: "user", userId: challenge.userId }, async (context) =>
+        (await checkCode(context, challenge.userId, passcode, services.totpSealer, new Date())) ? signInSession(services, context, challenge.userId, `${challenge.firstFactor}+totp`) : null,
+      );
+      if (!session) {
+        await services.throttle.hit(codeKey, THROTTLE_RULES.codePerUser);
+        throw badRequest({ passcode: [CODE_INVALID] });
+      }
+      await services.throttle.clear(codeKey);
+      // The ephemeral token is spent: a second code with it starts nothing.
+      await services.throttle.hit(`mfa-token:${challenge.jti}`, { limit: 1, windowSeconds: MFA_TOKEN_LIFETIME_SECONDS });
+      return answerTokens(services, reply, session);
+    },
+  }),
+];
 
 async function mfaChallengeOf(request: FastifyRequest, services: AppServices) {
   const [scheme, token] = (request.headers.authorization ?? "").split(" ");
@@ -118,60 +126,87 @@ async function mfaChallengeOf(request: FastifyRequest, services: AppServices) {
   return { tenantId: subject.tenantId, userId: subject.userId, jti, firstFactor };
 }
 
-/** Main API: refresh, logout, the profile, the menu and the company of the signed-in user. */
-export const sessionRoutes: FastifyPluginAsync<AppServices> = async (app, services) => {
-  app.post("/auth/token/refresh/", async (request, reply) => {
-    const fromCookie = refreshCookieOf(request);
-    const presented = fromCookie ?? decodeInput(RefreshRequest, request.body ?? {}).refresh;
-    if (fromCookie && request.headers["x-requested-with"] !== "meridian") {
-      // A cross-site form cannot set this header: the cookie alone never refreshes.
-      throw badRequest({ detail: ["Missing X-Requested-With header."] });
-    }
-    const tenantId = presented ? tenantOfRefreshToken(presented) : null;
-    const failed = () => {
-      clearRefreshCookie(reply, isSecure(services));
-      return unauthorized(REFRESH_FAILED);
-    };
-    if (!presented || !tenantId) throw failed();
-    const outcome = await services.withTenant(tenantId, { kind: "system", name: "token-refresh" }, async (context) => {
-      const refresh = await rotateSession(context, presented, policyOf(services), new Date());
-      if (typeof refresh === "string") return refresh;
-      const user = await context.db.selectFrom("users").select("is_active").where("id", "=", refresh.userId).executeTakeFirst();
-      if (!user?.is_active) return "revoked" as const;
-      return { tenantId, refresh, mustSetUpSecondFactor: await mustSetUpSecondFactor(context, refresh.userId) };
-    });
-    if (typeof outcome === "string") {
-      if (outcome === "reused") request.log.warn({ tenantId }, "refresh token reuse: session family revoked");
-      throw failed();
-    }
-    return answerTokens(services, reply, outcome);
-  });
+/** Browsers send no body (the refresh token is in the cookie); other clients send { refresh }. */
+const OptionalRefresh = Schema.UndefinedOr(RefreshRequest);
 
-  app.post("/auth/logout/", async (request, reply) => {
-    const presented = refreshCookieOf(request) ?? decodeInput(RefreshRequest, request.body ?? {}).refresh;
-    const tenantId = presented ? tenantOfRefreshToken(presented) : null;
-    if (presented && tenantId) {
-      await services.withTenant(tenantId, { kind: "system", name: "logout" }, (context) => endSession(context, presented, new Date()));
-    }
-    clearRefreshCookie(reply, isSecure(services));
-    return reply.status(204).send();
-  });
+/** Main API: refresh, logout, the profile, the menu and the company of the signed-in user. */
+export const sessionRoutes = [
+  publicRoute({
+    method: "POST",
+    path: "/auth/token/refresh/",
+    summary: "New tokens for the refresh cookie (or a refresh token in the body); the refresh token rotates",
+    access: credential("the refresh cookie with the X-Requested-With: meridian header, or a refresh token in the body"),
+    body: OptionalRefresh,
+    response: SessionTokens,
+    handle: async ({ body, request, reply, services }) => {
+      const fromCookie = refreshCookieOf(request);
+      const presented = fromCookie ?? body?.refresh;
+      if (fromCookie && request.headers["x-requested-with"] !== "meridian") {
+        // A cross-site form cannot set this header: the cookie alone never refreshes.
+        throw badRequest({ detail: ["Missing X-Requested-With header."] });
+      }
+      const tenantId = presented ? tenantOfRefreshToken(presented) : null;
+      const failed = () => {
+        clearRefreshCookie(reply, isSecure(services));
+        return unauthorized(REFRESH_FAILED);
+      };
+      if (!presented || !tenantId) throw failed();
+      const outcome = await services.withTenant(tenantId, { kind: "system", name: "token-refresh" }, async (context) => {
+        const refresh = await rotateSession(context, presented, policyOf(services), new Date());
+        if (typeof refresh === "string") return refresh;
+        const user = await context.db.selectFrom("users").select("is_active").where("id", "=", refresh.userId).executeTakeFirst();
+        if (!user?.is_active) return "revoked" as const;
+        return { tenantId, refresh, mustSetUpSecondFactor: await mustSetUpSecondFactor(context, refresh.userId) };
+      });
+      if (typeof outcome === "string") {
+        if (outcome === "reused") request.log.warn({ tenantId }, "refresh token reuse: session family revoked");
+        throw failed();
+      }
+      return answerTokens(services, reply, outcome);
+    },
+  }),
+
+  publicRoute({
+    method: "POST",
+    path: "/auth/logout/",
+    summary: "Sign out: the refresh token's session ends and the cookie is cleared",
+    body: OptionalRefresh,
+    status: 204,
+    handle: async ({ body, request, reply, services }) => {
+      const presented = refreshCookieOf(request) ?? body?.refresh;
+      const tenantId = presented ? tenantOfRefreshToken(presented) : null;
+      if (presented && tenantId) {
+        await services.withTenant(tenantId, { kind: "system", name: "logout" }, (context) => endSession(context, presented, new Date()));
+      }
+      clearRefreshCookie(reply, isSecure(services));
+    },
+  }),
 
   // The shell loads these even while a mandatory second factor is still to be set up.
-  const pendingSetupAllowed = { allowPendingSecondFactorSetup: true };
+  userRoute({
+    method: "GET",
+    path: "/auth/users/me/",
+    summary: "The signed-in user's profile, permissions and features",
+    access: signedIn({ duringSecondFactorSetup: true }),
+    response: UserProfile,
+    handle: ({ user, inTenant }) => inTenant(async (context) => (await loadProfile(context, user.userId)).profile),
+  }),
 
-  app.get("/auth/users/me/", async (request) => {
-    const user = await authenticate(request, services.signer, services.withTenant, pendingSetupAllowed);
-    return services.withTenant(user.tenantId, { kind: "user", userId: user.userId }, async (context) => (await loadProfile(context, user.userId)).profile);
-  });
+  userRoute({
+    method: "GET",
+    path: "/menu/",
+    summary: "The menu the signed-in user may open",
+    access: signedIn({ duringSecondFactorSetup: true }),
+    response: Menu,
+    handle: ({ user, inTenant }) => inTenant(async (context) => buildMenu((await loadProfile(context, user.userId)).access)),
+  }),
 
-  app.get("/menu/", async (request) => {
-    const user = await authenticate(request, services.signer, services.withTenant, pendingSetupAllowed);
-    return services.withTenant(user.tenantId, { kind: "user", userId: user.userId }, async (context) => buildMenu((await loadProfile(context, user.userId)).access));
-  });
-
-  app.get("/company/", async (request) => {
-    const user = await authenticate(request, services.signer, services.withTenant, pendingSetupAllowed);
-    return services.withTenant(user.tenantId, { kind: "user", userId: user.userId }, loadCompany);
-  });
-};
+  userRoute({
+    method: "GET",
+    path: "/company/",
+    summary: "The signed-in user's company: name, currency, fiscal year, FX rates",
+    access: signedIn({ duringSecondFactorSetup: true }),
+    response: Company,
+    handle: ({ inTenant }) => inTenant(loadCompany),
+  }),
+];

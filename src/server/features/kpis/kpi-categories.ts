@@ -1,48 +1,55 @@
-import type { FastifyPluginAsync } from "fastify";
-import { CategoriesQuery, CategoryChangeRequest, type FlexibleColumn, type KpiCategory } from "../../../contracts/kpis";
+import { CategoriesQuery, CategoriesResponse, CategoryChangeRequest, KpiCategory, type FlexibleColumn } from "../../../contracts/kpis";
 import type { TenantContext } from "../../db/tenancy";
 import { badRequest, notFound } from "../../platform/http/errors";
-import type { AppServices } from "../../services";
+import { IdParams, userRoute } from "../../platform/http/route";
 import { flexibleColumnsProblems } from "./flexible-columns";
-import { decodeInput } from "../../platform/http/decode";
-import { asUser, pathId, requireReportingManage, requireReportingRead } from "./kpi-access";
+import { MANAGE_REPORTING, READ_REPORTING } from "./kpi-access";
 
 /**
  * KPI categories with their financial-table columns (GET /api/kpis/categories/?kind=,
  * PATCH /api/kpis/categories/{id}/). Reading needs any KPI read permission; changing the columns
  * is company administration (manage_company_settings).
  */
-export const kpiCategoryRoutes: FastifyPluginAsync<AppServices> = async (app, services) => {
-  const run = asUser(services);
+export const kpiCategoryRoutes = [
+  userRoute({
+    method: "GET",
+    path: "/kpis/categories/",
+    summary: "The KPI categories with their financial-table columns",
+    access: READ_REPORTING,
+    query: CategoriesQuery,
+    response: CategoriesResponse,
+    handle: ({ query: { kind }, inTenant }) =>
+      inTenant(async (context) => {
+        let query = categoriesQuery(context);
+        if (kind) query = query.where("kind", "=", kind);
+        return { categories: (await query.execute()).map(toCategory) };
+      }),
+  }),
 
-  app.get("/kpis/categories/", async (request) => {
-    const { kind } = decodeInput(CategoriesQuery, request.query);
-    return run(request, async ({ context, reader }) => {
-      requireReportingRead(reader);
-      let query = categoriesQuery(context);
-      if (kind) query = query.where("kind", "=", kind);
-      return { categories: (await query.execute()).map(toCategory) };
-    });
-  });
-
-  app.patch<{ Params: { id: string } }>("/kpis/categories/:id/", (request) =>
-    run(request, async ({ context, reader }) => {
-      requireReportingManage(reader);
-      const id = pathId(request.params.id);
-      const { flexibleColumnsConfig } = decodeInput(CategoryChangeRequest, request.body);
+  userRoute({
+    method: "PATCH",
+    path: "/kpis/categories/{id}/",
+    summary: "Set a category's financial-table columns",
+    access: MANAGE_REPORTING,
+    params: IdParams,
+    body: CategoryChangeRequest,
+    response: KpiCategory,
+    handle: ({ params: { id }, body: { flexibleColumnsConfig }, inTenant }) => {
       const problems = flexibleColumnsProblems(flexibleColumnsConfig);
       if (Object.keys(problems).length > 0) throw badRequest(problems);
-      const updated = await context.db
-        .updateTable("kpi_categories")
-        .set({ flexible_columns_config: JSON.stringify(flexibleColumnsConfig) })
-        .where("id", "=", id)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 0) throw notFound();
-      await context.appendEvent({ type: "CategoryColumnsChanged", payload: { categoryId: id, flexibleColumnsConfig } });
-      return toCategory(await categoriesQuery(context).where("id", "=", id).executeTakeFirstOrThrow());
-    }),
-  );
-};
+      return inTenant(async (context) => {
+        const updated = await context.db
+          .updateTable("kpi_categories")
+          .set({ flexible_columns_config: JSON.stringify(flexibleColumnsConfig) })
+          .where("id", "=", id)
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) === 0) throw notFound();
+        await context.appendEvent({ type: "CategoryColumnsChanged", payload: { categoryId: id, flexibleColumnsConfig } });
+        return toCategory(await categoriesQuery(context).where("id", "=", id).executeTakeFirstOrThrow());
+      });
+    },
+  }),
+];
 
 const categoriesQuery = ({ db }: TenantContext) =>
   db.selectFrom("kpi_categories").select(["id", "name", "kind", "is_complex", "flexible_columns_config"]).orderBy("position").orderBy("id");

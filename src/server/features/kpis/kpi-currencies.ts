@@ -1,27 +1,37 @@
-import type { FastifyPluginAsync } from "fastify";
+import { Schema } from "@effect/schema";
 import { sql } from "kysely";
 import {
   CORPORATE_CURRENCY_NAME,
   CorporateCurrencyRequest,
+  CurrenciesResponse,
+  Currency,
   CurrencyChangeRequest,
   CurrencyCreateRequest,
+  CurrencyDetail,
   CurrencyRatesRequest,
   FX_RATE_DATES_DUPLICATE,
   FX_RATE_NAME_TAKEN,
-  type Currency,
-  type CurrencyDetail,
   type DatedRateInput,
 } from "../../../contracts/kpis";
 import { rateFor, type DatedRate } from "../../../domain/kpi/fx";
 import { monthIndexAt, monthIndexOf } from "../../../domain/months";
 import type { TenantContext } from "../../db/tenancy";
 import { badRequest, notFound } from "../../platform/http/errors";
-import type { AppServices } from "../../services";
-import { decodeInput } from "../../platform/http/decode";
-import { asUser, pathId, requireReportingManage, requireReportingRead } from "./kpi-access";
+import { ID_OUT_OF_RANGE } from "../../platform/http/decode";
+import { IdParams, userRoute } from "../../platform/http/route";
+import { MANAGE_REPORTING, READ_REPORTING } from "./kpi-access";
 
 /** The corporate (local) currency's id in the list: named rates have identities from 1 up. */
 export const CORPORATE_CURRENCY_ID = 0;
+
+/** A currency's id in a path: 0 is the corporate currency, named rates count from 1. */
+const CurrencyParams = Schema.Struct({
+  id: Schema.String.pipe(
+    Schema.filter((text) => /^\d+$/.test(text) || "must be a whole number"),
+    Schema.transform(Schema.Number, { strict: true, decode: Number, encode: String }),
+    Schema.filter((id) => Number.isSafeInteger(id) || ID_OUT_OF_RANGE),
+  ),
+});
 
 /**
  * Currencies (spec section 3): the company's corporate currency (rate 1) and its named FX rates,
@@ -29,87 +39,110 @@ export const CORPORATE_CURRENCY_ID = 0;
  * KPI read permission; changes need manage_company_settings. A company with a named rate is
  * multi-currency, so GET /api/company/ lists its rates.
  */
-export const kpiCurrencyRoutes: FastifyPluginAsync<AppServices> = async (app, services) => {
-  const run = asUser(services);
+export const kpiCurrencyRoutes = [
+  userRoute({
+    method: "GET",
+    path: "/kpis/currencies/",
+    summary: "The corporate currency (id 0, rate 1) and the named FX rates",
+    access: READ_REPORTING,
+    response: CurrenciesResponse,
+    handle: ({ inTenant }) => inTenant(async (context) => ({ currencies: [await corporateCurrency(context), ...(await namedCurrencies(context))] })),
+  }),
 
-  app.get("/kpis/currencies/", (request) =>
-    run(request, async ({ context, reader }) => {
-      requireReportingRead(reader);
-      return { currencies: [await corporateCurrency(context), ...(await namedCurrencies(context))] };
-    }),
-  );
+  userRoute({
+    method: "GET",
+    path: "/kpis/currencies/{id}/",
+    summary: "A currency with its dated rates",
+    access: READ_REPORTING,
+    params: CurrencyParams,
+    response: CurrencyDetail,
+    handle: ({ params: { id }, inTenant }) =>
+      inTenant(async (context) => (id === CORPORATE_CURRENCY_ID ? { ...(await corporateCurrency(context)), rates: [] } : currencyDetail(context, id))),
+  }),
 
-  app.get<{ Params: { id: string } }>("/kpis/currencies/:id/", (request) =>
-    run(request, async ({ context, reader }) => {
-      requireReportingRead(reader);
-      const id = pathId(request.params.id);
-      if (id === CORPORATE_CURRENCY_ID) return { ...(await corporateCurrency(context)), rates: [] };
-      return currencyDetail(context, id);
-    }),
-  );
+  userRoute({
+    method: "POST",
+    path: "/kpis/currencies/",
+    summary: "Create a named FX rate with its dated rates",
+    access: MANAGE_REPORTING,
+    body: CurrencyCreateRequest,
+    response: CurrencyDetail,
+    status: 201,
+    handle: ({ body: input, inTenant }) => {
+      requireDistinctDates(input.rates);
+      return uniqueName(() =>
+        inTenant(async (context) => {
+          await requireFreeName(context, input.name, null);
+          const row = await context.db.insertInto("fx_rates").values({ tenant_id: context.tenantId, name: input.name, currency: input.code }).returning("id").executeTakeFirstOrThrow();
+          await replaceRates(context, row.id, input.rates);
+          await context.db.updateTable("tenants").set({ multi_currency: true }).where("id", "=", context.tenantId).execute();
+          await context.appendEvent({ type: "CurrencyCreated", payload: { id: row.id, name: input.name, code: input.code, rates: input.rates } });
+          return currencyDetail(context, row.id);
+        }),
+      );
+    },
+  }),
 
-  app.post("/kpis/currencies/", async (request, reply) => {
-    const created = await uniqueName(() =>
-      run(request, async ({ context, reader }) => {
-        requireReportingManage(reader);
-        const input = decodeInput(CurrencyCreateRequest, request.body);
-        requireDistinctDates(input.rates);
-        await requireFreeName(context, input.name, null);
-        const row = await context.db.insertInto("fx_rates").values({ tenant_id: context.tenantId, name: input.name, currency: input.code }).returning("id").executeTakeFirstOrThrow();
-        await replaceRates(context, row.id, input.rates);
-        await context.db.updateTable("tenants").set({ multi_currency: true }).where("id", "=", context.tenantId).execute();
-        await context.appendEvent({ type: "CurrencyCreated", payload: { id: row.id, name: input.name, code: input.code, rates: input.rates } });
-        return currencyDetail(context, row.id);
+  userRoute({
+    method: "PATCH",
+    path: "/kpis/currencies/corporate/",
+    summary: "Change the corporate currency's code",
+    access: MANAGE_REPORTING,
+    body: CorporateCurrencyRequest,
+    response: Currency,
+    handle: ({ body: { code }, inTenant }) =>
+      inTenant(async (context) => {
+        const previous = (await context.db.selectFrom("tenants").select("local_currency").where("id", "=", context.tenantId).executeTakeFirstOrThrow()).local_currency;
+        await context.db
+          .updateTable("tenants")
+          .set({ local_currency: code, multi_currency: sql<boolean>`exists (select 1 from fx_rates)` })
+          .where("id", "=", context.tenantId)
+          .execute();
+        await context.appendEvent({ type: "CorporateCurrencyChanged", payload: { code, previous } });
+        return corporateCurrency(context);
       }),
-    );
-    return reply.status(201).send(created);
-  });
+  }),
 
-  // Registered before /:id/ for readability; find-my-way prefers the static segment anyway.
-  app.patch("/kpis/currencies/corporate/", (request) =>
-    run(request, async ({ context, reader }) => {
-      requireReportingManage(reader);
-      const { code } = decodeInput(CorporateCurrencyRequest, request.body);
-      const previous = (await context.db.selectFrom("tenants").select("local_currency").where("id", "=", context.tenantId).executeTakeFirstOrThrow()).local_currency;
-      await context.db
-        .updateTable("tenants")
-        .set({ local_currency: code, multi_currency: sql<boolean>`exists (select 1 from fx_rates)` })
-        .where("id", "=", context.tenantId)
-        .execute();
-      await context.appendEvent({ type: "CorporateCurrencyChanged", payload: { code, previous } });
-      return corporateCurrency(context);
-    }),
-  );
+  userRoute({
+    method: "PATCH",
+    path: "/kpis/currencies/{id}/",
+    summary: "Rename a named FX rate or change its currency code",
+    access: MANAGE_REPORTING,
+    params: IdParams,
+    body: CurrencyChangeRequest,
+    response: CurrencyDetail,
+    handle: ({ params: { id }, body: change, inTenant }) =>
+      uniqueName(() =>
+        inTenant(async (context) => {
+          await currencyDetail(context, id); // 404 before anything else
+          if (change.name !== undefined) await requireFreeName(context, change.name, id);
+          const set = { ...(change.name !== undefined ? { name: change.name } : {}), ...(change.code !== undefined ? { currency: change.code } : {}) };
+          if (Object.keys(set).length > 0) await context.db.updateTable("fx_rates").set(set).where("id", "=", id).execute();
+          await context.appendEvent({ type: "CurrencyChanged", payload: { id, ...change } });
+          return currencyDetail(context, id);
+        }),
+      ),
+  }),
 
-  app.patch<{ Params: { id: string } }>("/kpis/currencies/:id/", (request) =>
-    uniqueName(() =>
-      run(request, async ({ context, reader }) => {
-        requireReportingManage(reader);
-        const id = pathId(request.params.id);
-        const change = decodeInput(CurrencyChangeRequest, request.body);
-        await currencyDetail(context, id); // 404 before anything else
-        if (change.name !== undefined) await requireFreeName(context, change.name, id);
-        const set = { ...(change.name !== undefined ? { name: change.name } : {}), ...(change.code !== undefined ? { currency: change.code } : {}) };
-        if (Object.keys(set).length > 0) await context.db.updateTable("fx_rates").set(set).where("id", "=", id).execute();
-        await context.appendEvent({ type: "CurrencyChanged", payload: { id, ...change } });
-        return currencyDetail(context, id);
-      }),
-    ),
-  );
-
-  app.put<{ Params: { id: string } }>("/kpis/currencies/:id/rates/", (request) =>
-    run(request, async ({ context, reader }) => {
-      requireReportingManage(reader);
-      const id = pathId(request.params.id);
-      const { rates } = decodeInput(CurrencyRatesRequest, request.body);
+  userRoute({
+    method: "PUT",
+    path: "/kpis/currencies/{id}/rates/",
+    summary: "Replace a named FX rate's dated rates",
+    access: MANAGE_REPORTING,
+    params: IdParams,
+    body: CurrencyRatesRequest,
+    response: CurrencyDetail,
+    handle: ({ params: { id }, body: { rates }, inTenant }) => {
       requireDistinctDates(rates);
-      await currencyDetail(context, id);
-      await replaceRates(context, id, rates);
-      await context.appendEvent({ type: "CurrencyChanged", payload: { id, rates } });
-      return currencyDetail(context, id);
-    }),
-  );
-};
+      return inTenant(async (context) => {
+        await currencyDetail(context, id);
+        await replaceRates(context, id, rates);
+        await context.appendEvent({ type: "CurrencyChanged", payload: { id, rates } });
+        return currencyDetail(context, id);
+      });
+    },
+  }),
+];
 
 async function corporateCurrency({ db, tenantId }: TenantContext): Promise<Currency> {
   const tenant = await db.selectFrom("tenants").select("local_currency").where("id", "=", tenantId).executeTakeFirstOrThrow();

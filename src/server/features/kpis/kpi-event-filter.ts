@@ -9,7 +9,10 @@ interface EditedValues {
   readonly values: readonly { readonly kpi: number }[];
 }
 
-/** KpiValueEdited to one reader: only the values of KPIs they may read; nothing if none. */
+/**
+ * KpiValueEdited to one reader: only the values of KPIs they may read (by effective sensitivity,
+ * as every read answer decides it); nothing if none.
+ */
 export const kpiValueEditedFilter: EventFilter = async (payload, context: TenantContext, userId) => {
   const edited = payload as Partial<EditedValues> | null;
   if (!edited || !Array.isArray(edited.values)) return null; // not a shape this filter can vouch for

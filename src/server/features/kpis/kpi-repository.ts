@@ -1,14 +1,19 @@
 import { sql } from "kysely";
 import type { DatedRate } from "../../../domain/kpi/fx";
+import { effectiveSensitivities } from "../../../domain/permissions/effective-sensitivity";
 import type { KpiSeries } from "../../../domain/kpi/kpi-aggregates";
 import { monthDateOf, monthIndexOf, type MonthIndex } from "../../../domain/months";
 import type { TenantContext } from "../../db/tenancy";
 
 export type KpiRow = Awaited<ReturnType<typeof loadKpis>>[number];
 
-/** Every KPI of the company with its category, in catalogue order. */
-export function loadKpis({ db }: TenantContext) {
-  return db
+/**
+ * Every KPI of the company with its category, in catalogue order, and the level reading it takes:
+ * `effective_sensitivity`, its own or higher when its formula reads a more sensitive KPI
+ * (domain effectiveSensitivities). Reading is decided by that level, never by `sensitivity` alone.
+ */
+export async function loadKpis({ db }: TenantContext) {
+  const kpis = await db
     .selectFrom("kpis")
     .innerJoin("kpi_categories", (join) => join.onRef("kpi_categories.tenant_id", "=", "kpis.tenant_id").onRef("kpi_categories.id", "=", "kpis.category_id"))
     .select([
@@ -39,6 +44,8 @@ export function loadKpis({ db }: TenantContext) {
     .orderBy("kpis.position")
     .orderBy("kpis.id")
     .execute();
+  const levels = effectiveSensitivities(kpis);
+  return kpis.map((kpi) => ({ ...kpi, effective_sensitivity: levels.get(kpi.key)! }));
 }
 
 /** The newest month with an actual, per KPI. */

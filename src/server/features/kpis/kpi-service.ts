@@ -11,6 +11,7 @@ import { addCalculatedKpis, storedPeriodKpi, type PeriodKpi } from "../../../dom
 import { periodRuleOf } from "../../../domain/kpi/period-rule";
 import { monthDateOf, monthRange, type MonthIndex } from "../../../domain/months";
 import type { Permission } from "../../../domain/permissions/catalogue";
+import { effectiveSensitivities } from "../../../domain/permissions/effective-sensitivity";
 import { canReadSensitivity, canWriteSensitivity } from "../../../domain/permissions/sensitivity";
 import type { TenantContext } from "../../db/tenancy";
 import { loadKpis, loadSeries, newestActuals, type KpiRow } from "./kpi-repository";
@@ -20,13 +21,20 @@ export interface Reader {
   readonly permissions: ReadonlySet<Permission>;
 }
 
-const mayRead = (reader: Reader, kpi: Pick<KpiRow, "sensitivity">) => reader.isStaff || canReadSensitivity(reader.permissions, kpi.sensitivity);
+/**
+ * Reading goes by the KPI's effective sensitivity (its formula's inputs included, transitively), so
+ * no calculated value gives away a KPI the reader may not see. Only stored KPIs are written, and
+ * their effective level is their own.
+ */
+const mayRead = (reader: Reader, kpi: Pick<KpiRow, "effective_sensitivity">) => reader.isStaff || canReadSensitivity(reader.permissions, kpi.effective_sensitivity);
 const mayWrite = (reader: Reader, kpi: KpiRow) => reader.isStaff || canWriteSensitivity(reader.permissions, kpi.sensitivity);
 
 /** The KPIs the reader may see, as GET /api/kpis/meta/ answers them; `favorites` are the user's favorite ids. */
 export async function kpiMeta(context: TenantContext, reader: Reader, currentMonth: MonthIndex, favorites: ReadonlySet<number> = new Set()): Promise<KpiMeta[]> {
   const [kpis, newest] = await Promise.all([loadKpis(context), newestActuals(context)]);
-  return kpis.filter((kpi) => mayRead(reader, kpi)).map((kpi) => {
+  const readable = kpis.filter((kpi) => mayRead(reader, kpi));
+  const readableIds = new Set(readable.map((kpi) => kpi.id));
+  return readable.map((kpi) => {
     const last = newest.get(kpi.id) ?? null;
     return {
       id: kpi.id,
@@ -34,12 +42,14 @@ export async function kpiMeta(context: TenantContext, reader: Reader, currentMon
       name: kpi.name,
       description: kpi.description,
       category: { id: kpi.category_id, name: kpi.category_name, kind: kpi.category_kind, isComplex: kpi.is_complex, flexibleColumnsConfig: kpi.flexible_columns_config },
-      parentId: kpi.parent_id,
+      // A parent the reader may not see is not named: the line stands on its own for them.
+      parentId: kpi.parent_id !== null && readableIds.has(kpi.parent_id) ? kpi.parent_id : null,
       benchmarks: { valueBottom25: kpi.benchmark_bottom25, valueMedian50: kpi.benchmark_median50, valueTop25: kpi.benchmark_top25, top5: kpi.benchmark_top5 },
       aggregationType: kpi.aggregation_type,
       higherIsBetter: kpi.higher_is_better,
       favorite: favorites.has(kpi.id),
-      sensitivity: kpi.sensitivity,
+      // The level reading it takes; the formula names only KPIs at that level or below, so only readable ones.
+      sensitivity: kpi.effective_sensitivity,
       isCalculated: kpi.formula !== null,
       formula: kpi.formula,
       periodRule: periodRuleOf({ aggregationType: kpi.aggregation_type, isCalculated: kpi.formula !== null, weightedRatio: kpi.weighted_ratio }),
@@ -82,35 +92,34 @@ export async function aggregatesFor(
 type KpiBasics = Pick<KpiRow, "id" | "key" | "unit" | "aggregation_type" | "sensitivity" | "formula" | "weighted_ratio">;
 
 /**
- * The KPIs an answer about `only` needs: the readable ones asked for (every readable KPI without
- * `only`) and, for calculated ones, their formulas' inputs, transitively. Inputs count whether or
- * not the reader may see them (a KPI's own sensitivity decides who sees it, as in
- * POST /api/kpis/values/); answers hold only readable KPIs (`readable`). With `only` just these
- * rows are read (a dashboard asks for 100 of 500 KPIs), one query per level of formulas.
+ * The KPIs an answer about `only` needs: the ones asked for (every KPI without `only`) and, for
+ * calculated ones, their formulas' inputs, transitively. `readable` goes by the effective
+ * sensitivity, so a readable calculated KPI only ever reads readable inputs; answers hold only
+ * readable KPIs asked for (`answered`). With `only` just these rows are read (a dashboard asks for
+ * 100 of 500 KPIs), one query per level of formulas; they hold every input of the KPIs asked for,
+ * so the effective levels computed over them are complete.
  */
 async function neededKpis(context: TenantContext, reader: Reader, only: ReadonlySet<number> | null): Promise<(KpiBasics & { readable: boolean })[]> {
   if (!only) return (await loadKpis(context)).map((kpi) => ({ ...kpi, readable: mayRead(reader, kpi) }));
   const { db } = context;
   const columns = ["id", "key", "unit", "aggregation_type", "sensitivity", "formula", "weighted_ratio"] as const;
-  const needed = new Map<string, KpiBasics & { readable: boolean }>();
+  const needed = new Map<string, KpiBasics>();
   const asked = new Set<string>();
-  let firstLevel = true;
   let rows: KpiBasics[] = await db.selectFrom("kpis").select(columns).where("id", "=", sql<number>`any(${[...only]}::bigint[])`).execute();
   while (rows.length > 0) {
     for (const kpi of rows) asked.add(kpi.key);
     const inputs = new Set<string>();
     for (const kpi of rows) {
       if (needed.has(kpi.key)) continue;
-      // Only the KPIs asked for are answered, and only when readable; inputs just compute them.
-      needed.set(kpi.key, { ...kpi, readable: firstLevel && mayRead(reader, kpi) });
+      needed.set(kpi.key, kpi);
       if (kpi.formula !== null) for (const key of dependenciesOf(parseFormula(kpi.formula))) if (!asked.has(key)) inputs.add(key);
     }
-    // Each key is asked for once, also one that names no KPI or one the reader may not see.
+    // Each key is asked for once, also one that names no KPI.
     for (const key of inputs) asked.add(key);
-    firstLevel = false;
     rows = inputs.size === 0 ? [] : await db.selectFrom("kpis").select(columns).where("key", "in", [...inputs]).execute();
   }
-  return [...needed.values()];
+  const levels = effectiveSensitivities(needed.values());
+  return [...needed.values()].map((kpi) => ({ ...kpi, readable: mayRead(reader, { effective_sensitivity: levels.get(kpi.key)! }) }));
 }
 
 /** The KPIs an answer holds: readable, and asked for (every readable one without `only`). */

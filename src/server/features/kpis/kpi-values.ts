@@ -24,7 +24,8 @@ type MonthSeries = { actual: Map<MonthIndex, number | null>; planning: Map<Month
  * Every month from `first` to `last` of the readable KPIs asked for: actual, planning (when asked
  * for), the actual twelve months earlier and the active forecast, money converted month by month.
  * Calculated KPIs apply their formula to their inputs' values of the same month, in dependency
- * order; inputs the reader may not see are used for the calculation and never returned.
+ * order. Readable means by effective sensitivity, so every input of a readable calculated KPI is
+ * readable too: no value here is made from one the reader may not see.
  * The data is read with one query per table, whatever the number of KPIs.
  */
 export async function valuesFor(context: TenantContext, reader: Reader, options: ValuesOptions): Promise<ValuesResponse> {

@@ -1,14 +1,28 @@
 import { randomInt } from "node:crypto";
 import { GENERATED_PASSWORD_LENGTH, PER_USER_GRANTS, type ManagedUser } from "../../../contracts/users";
+import { passwordProblems, type PasswordContext } from "../../../domain/auth/password-policy";
 import type { TenantContext } from "../../db/tenancy";
 import { badRequest } from "../../platform/http/errors";
 import { endAllSessions } from "../auth/sessions";
 
 const PASSWORD_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789!#$%&*+-=?@_";
 
-/** A random password for a user created without one (they set their own from the welcome mail). */
-export function generatedPassword(): string {
-  return Array.from({ length: GENERATED_PASSWORD_LENGTH }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join("");
+/**
+ * A random password for a user created without one (they set their own from the welcome mail).
+ * It obeys the password rules like any other: the rare draw that contains the person's name is
+ * drawn again.
+ */
+export function generatedPassword(person: PasswordContext = {}): string {
+  for (;;) {
+    const password = Array.from({ length: GENERATED_PASSWORD_LENGTH }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join("");
+    if (passwordProblems(password, person).length === 0) return password;
+  }
+}
+
+/** An administrator's password for a new user obeys the same rules as the user's own: 400 otherwise. */
+export function requireAllowedPassword(password: string, person: PasswordContext) {
+  const problems = passwordProblems(password, person);
+  if (problems.length > 0) throw badRequest({ password: problems });
 }
 
 /** The company's users as user management shows them; superusers are left out. */

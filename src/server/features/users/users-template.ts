@@ -1,8 +1,9 @@
 import ExcelJS from "exceljs";
 import { Readable } from "node:stream";
+import { fromSpreadsheetText, spreadsheetText } from "../../../domain/exports/spreadsheet-text";
 
-/** The columns of the users template, in order. */
-export const TEMPLATE_COLUMNS = ["E-mail", "First name", "Last name", "Groups"] as const;
+/** The columns of the users template, in order. Files without the last (Password) still read. */
+export const TEMPLATE_COLUMNS = ["E-mail", "First name", "Last name", "Groups", "Password"] as const;
 /** More rows than this is not a user list but a mistake (or an attack). */
 export const TEMPLATE_MAX_ROWS = 1000;
 
@@ -12,6 +13,10 @@ export interface TemplateRow {
   readonly firstName: string;
   readonly lastName: string;
   readonly groups: readonly string[];
+  /** Empty: the user chooses one from the welcome mail. */
+  readonly password: string;
+  /** What is wrong with the row as written (a formula where a value belongs). */
+  readonly problems: readonly string[];
 }
 
 /** The workbook to fill in: the users sheet, and a sheet naming the company's groups. */
@@ -21,10 +26,12 @@ export async function buildUsersTemplate(groupNames: readonly string[]): Promise
   const users = workbook.addWorksheet("Users");
   users.columns = TEMPLATE_COLUMNS.map((header) => ({ header, key: header, width: header === "E-mail" ? 34 : 22 }));
   users.getRow(1).font = { bold: true };
-  users.addRow(["jane.doe@example.com", "Jane", "Doe", groupNames[0] ?? ""]);
+  users.getCell(1, TEMPLATE_COLUMNS.length).note = "Optional. Leave it empty and the user chooses a password from the welcome mail. At least 12 characters, not a common one, not the user's name or e-mail.";
+  users.addRow(["jane.doe@example.com", "Jane", "Doe", spreadsheetText(groupNames[0] ?? ""), ""]);
   const help = workbook.addWorksheet("Groups");
   help.addRow(["Groups of this company (separate several with commas)"]).font = { bold: true };
-  for (const name of groupNames) help.addRow([name]);
+  // Group names are the company's own words: a name like "=HYPERLINK(…)" stays text.
+  for (const name of groupNames) help.addRow([spreadsheetText(name)]);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
@@ -44,18 +51,24 @@ export async function readUsersTemplate(file: Buffer): Promise<TemplateRow[]> {
         if (header) {
           header = false;
           const names = [1, 2, 3, 4].map((column) => cellText(row.getCell(column).value));
-          if (names[0]?.toLowerCase() !== "e-mail") throw new TemplateUnreadable("The first row must be the template's header (E-mail, First name, Last name, Groups).");
+          if (names[0]?.toLowerCase() !== "e-mail") throw new TemplateUnreadable("The first row must be the template's header (E-mail, First name, Last name, Groups, Password).");
           continue;
         }
+        // A formula's cached result is whatever the file's author made it say: only values are read.
+        const problems = TEMPLATE_COLUMNS.filter((_name, index) => isFormula(row.getCell(index + 1).value)).map((name) => `The ${name} cell holds a formula; type the value itself.`);
         const [email, firstName, lastName, groups] = [1, 2, 3, 4].map((column) => cellText(row.getCell(column).value));
-        if (!email && !firstName && !lastName && !groups) continue;
+        // A password is taken as typed: spaces at either end are part of it.
+        const password = rawText(row.getCell(5).value);
+        if (!email && !firstName && !lastName && !groups && !password) continue;
         if (rows.length >= TEMPLATE_MAX_ROWS) throw new TemplateUnreadable(`The file has more than ${TEMPLATE_MAX_ROWS} users; split it into several files.`);
         rows.push({
           row: row.number,
           email: (email ?? "").toLowerCase(),
           firstName: firstName ?? "",
           lastName: lastName ?? "",
-          groups: (groups ?? "").split(",").map((name) => name.trim()).filter(Boolean),
+          groups: (groups ?? "").split(",").map((name) => fromSpreadsheetText(name.trim())).filter(Boolean),
+          password,
+          problems,
         });
       }
       break; // the users sheet is the first one
@@ -68,11 +81,18 @@ export async function readUsersTemplate(file: Buffer): Promise<TemplateRow[]> {
 }
 
 function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return "";
+  return rawText(value).trim();
+}
+
+const isFormula = (value: ExcelJS.CellValue) => typeof value === "object" && value !== null && ("formula" in value || "sharedFormula" in value);
+
+function rawText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined || isFormula(value)) return "";
   if (typeof value === "object") {
-    if ("text" in value && typeof value.text === "string") return value.text.trim();
-    if ("richText" in value) return value.richText.map((part) => part.text).join("").trim();
-    if ("result" in value) return String(value.result ?? "").trim();
+    if ("text" in value && typeof value.text === "string") return value.text;
+    if ("richText" in value) return value.richText.map((part) => part.text).join("");
+    if (value instanceof Date) return value.toISOString();
+    return "";
   }
-  return String(value).trim();
+  return String(value);
 }

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from "fastify";
-import type { WithTenant } from "../../db/tenancy";
+import type { TenantContext, WithTenant } from "../../db/tenancy";
 import { MFA_SETUP_REQUIRED } from "../../../contracts/two-factor";
 import { HttpError, unauthorized } from "../http/errors";
+import { accessSessionOf, sessionStatus, type AccessSession } from "./session-status";
 import type { TokenSigner } from "./tokens";
 
 /** The signed-in user a request acts for. */
@@ -9,14 +10,17 @@ export interface RequestUser {
   readonly tenantId: string;
   readonly userId: number;
   readonly isStaff: boolean;
+  /** The session the access token belongs to (an open event stream watches it). */
+  readonly session: AccessSession;
 }
 
 export const MISSING_CREDENTIALS = "Authentication credentials were not provided.";
 export const INVALID_TOKEN = "Given token not valid for any token type";
 
 /**
- * Reads `Authorization: Bearer <access token>` and checks the user still exists and is active,
- * on every request, so a deactivation takes effect at once. Tokens never travel in URLs.
+ * Reads `Authorization: Bearer <access token>` and checks, on every request, that its session
+ * still stands (`sessionStatus`), so a deactivation or a sign-out takes effect at once. Tokens
+ * never travel in URLs.
  */
 export async function authenticate(
   request: FastifyRequest,
@@ -24,22 +28,37 @@ export async function authenticate(
   withTenant: WithTenant,
   options: { allowPendingSecondFactorSetup?: boolean } = {},
 ): Promise<RequestUser> {
+  return (await authenticateWith(request, signer, withTenant, options, async () => undefined)).user;
+}
+
+/**
+ * authenticate, and in the same transaction `alsoRead` what the request needs to know of the
+ * user (their permissions), so checking who calls costs one transaction.
+ */
+export async function authenticateWith<T>(
+  request: FastifyRequest,
+  signer: TokenSigner,
+  withTenant: WithTenant,
+  options: { allowPendingSecondFactorSetup?: boolean },
+  alsoRead: (context: TenantContext, userId: number) => Promise<T>,
+): Promise<{ user: RequestUser; extra: T }> {
   const header = request.headers.authorization;
   if (!header) throw unauthorized(MISSING_CREDENTIALS);
   const [scheme, token] = header.split(" ");
   if (scheme !== "Bearer" || !token) throw unauthorized(INVALID_TOKEN);
   const subject = await signer.verify("access", token);
-  if (!subject) throw unauthorized(INVALID_TOKEN);
-  const user = await withTenant(subject.tenantId, { kind: "user", userId: subject.userId }, ({ db }) =>
-    db.selectFrom("users").select(["is_active", "is_staff", "sessions_revoked_at"]).where("id", "=", subject.userId).executeTakeFirst(),
-  );
-  if (!user?.is_active) throw unauthorized(INVALID_TOKEN);
-  // A 2FA reset, a deactivation or a password reset ends sessions at once, access tokens included.
-  const issuedAt = Number(subject.claims["iatms"] ?? Number(subject.claims["iat"]) * 1000);
-  if (user.sessions_revoked_at && issuedAt < user.sessions_revoked_at.getTime()) throw unauthorized(INVALID_TOKEN);
+  const session = subject ? accessSessionOf(subject) : null;
+  if (!subject || !session) throw unauthorized(INVALID_TOKEN);
+  // An inactive user, ended sessions (2FA reset, deactivation, password reset) or a signed-out or
+  // revoked family: refused at once, not only when the access token runs out.
+  const [status, extra] = await withTenant(subject.tenantId, { kind: "user", userId: subject.userId }, async (context) => {
+    const status = await sessionStatus(context.db, session);
+    return [status, status.ended ? undefined : await alsoRead(context, subject.userId)] as const;
+  });
+  if (status.ended) throw unauthorized(INVALID_TOKEN);
   // Under a mandatory 2FA policy, a user without a second factor may only set one up.
   if (subject.claims["mfa_setup"] === true && !options.allowPendingSecondFactorSetup) {
     throw new HttpError(403, { detail: MFA_SETUP_REQUIRED, code: "mfa_setup_required" });
   }
-  return { tenantId: subject.tenantId, userId: subject.userId, isStaff: user.is_staff };
+  return { user: { tenantId: subject.tenantId, userId: subject.userId, isStaff: status.isStaff, session }, extra: extra as T };
 }

@@ -57,10 +57,11 @@ export function createThrottle(database: Database): Throttle {
   };
 }
 
-/** The limits of the account-security endpoints (OWASP ASVS 2.2.1: well under 100 an hour). */
+/**
+ * The limits of the account-security endpoints (OWASP ASVS 2.2.1: well under 100 an hour).
+ * Password sign-ins have budgets of their own (sign-in-budget.ts).
+ */
 export const THROTTLE_RULES = {
-  signInPerAccount: { limit: 10, windowSeconds: 15 * 60 },
-  signInPerAddress: { limit: 50, windowSeconds: 15 * 60 },
   codePerUser: { limit: 5, windowSeconds: 5 * 60 },
   resetPerAccount: { limit: 3, windowSeconds: 60 * 60 },
   resetPerAddress: { limit: 20, windowSeconds: 60 * 60 },

@@ -24,7 +24,7 @@ test("an unknown address is limited exactly like a known one (nothing tells whet
   assert.is((await attempt()).statusCode, 429);
 });
 
-test("failed sign-ins are limited per client address across accounts; a success clears the account's count", async () => {
+test("failed sign-ins of untrusted clients are limited per client address across accounts", async () => {
   const { app } = await testApp();
   const tenantId = await createTestTenant();
   const user = await createTestUser(tenantId, { password: PASSWORD });

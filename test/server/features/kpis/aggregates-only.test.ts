@@ -14,9 +14,10 @@ type Type = "cum" | "ad" | "dd";
 
 /**
  * April fiscal years; stored KPIs of every type (one level 2, unreadable for the reader), and
- * calculated ones: a ratio, one reading a calculated KPI, one reading the unreadable KPI, one
- * naming no KPI, and an unreadable one. Thirty months of actuals and planning with gaps, rows of
- * another dimension, an active and an inactive forecast, and a USD rate that changes.
+ * calculated ones: a ratio, one reading a calculated KPI, one reading the unreadable KPI (so
+ * unreadable too), one naming no KPI, and an unreadable one. Thirty months of actuals and planning
+ * with gaps, rows of another dimension, an active and an inactive forecast, and a USD rate that
+ * changes. `get` reads as a level-1 reader, `getAsInsider` as one who reads level 2.
  */
 async function catalogue() {
   const { app, services } = await testApp();
@@ -79,14 +80,16 @@ async function catalogue() {
     ids["usd"] = usd.id;
     return ids;
   });
-  const user = await createTestUser(tenantId, { groups: [{ name: "readers", permissions: ["read_sensitive"] }] });
-  const headers = { authorization: `Bearer ${await services.signer.sign("access", { tenantId, userId: user.id }, 300)}` };
-  const get = async (url: string) => {
-    const response = await app.inject({ method: "GET", url, headers });
-    assert.is(response.statusCode, 200, response.body);
-    return response.json().results as Record<string, unknown>;
+  const getAs = async (permission: string) => {
+    const user = await createTestUser(tenantId, { groups: [{ name: permission, permissions: [permission] }] });
+    const headers = { authorization: `Bearer ${await services.signer.sign("access", { tenantId, userId: user.id }, 300)}` };
+    return async (url: string) => {
+      const response = await app.inject({ method: "GET", url, headers });
+      assert.is(response.statusCode, 200, response.body);
+      return response.json().results as Record<string, unknown>;
+    };
   };
-  return { ids, stored, get };
+  return { ids, stored, get: await getAs("read_sensitive"), getAsInsider: await getAs("read_most_sensitive") };
 }
 
 const pick = (results: Record<string, unknown>, ids: number[]) => Object.fromEntries(ids.filter((id) => String(id) in results).map((id) => [String(id), results[String(id)]]));
@@ -119,20 +122,24 @@ test("aggregates of the KPIs asked for are those of the whole catalogue, calcula
   ];
   for (const query of ["endDate=2026-08-01", `endDate=2026-06-01&fxRate=${ids["usd"]}`, "endDate=2026-09-01&ignoreLastMonths=3"]) {
     const all = await get(`/api/kpis/aggregates/?${query}`);
-    assert.equal(Object.keys(all).length, 8, "every readable KPI");
+    assert.equal(Object.keys(all).length, 7, "every readable KPI (not secret, hidden, nor with_secret, which reads secret)");
     for (const subset of subsets) {
-      const only = await get(`/api/kpis/aggregates/?${query}&idList=${subset.join(",") || "x"}`);
+      const only = await get(`/api/kpis/aggregates/?${query}&idList=${subset.join(",")}`);
       assert.equal(only, pick(all, subset), `${query} idList=${subset}`);
     }
     const doubled = all[String(ids["doubled"])] as { ytd: { actualValue: number | null } };
     assert.type(doubled.ytd.actualValue, "number", "a formula over a calculated KPI has a value");
-    assert.type((all[String(ids["with_secret"])] as { ytd: { actualValue: number | null } }).ytd.actualValue, "number", "an input the reader may not see still computes the KPI (never shown itself)");
+    assert.not.ok(String(ids["with_secret"]) in all, "a formula over an input the reader may not see is as hidden as the input");
   }
 });
 
-test("a calculated KPI adds an input the reader may not see; the input itself stays hidden", async () => {
-  const { ids, stored, get } = await catalogue();
-  const all = await get("/api/kpis/aggregates/?endDate=2026-08-01");
+test("a calculated KPI over a level-2 input: who reads level 2 gets the sum; a level-1 reader neither it nor the input", async () => {
+  const { ids, stored, get, getAsInsider } = await catalogue();
+  const limited = await get("/api/kpis/aggregates/?endDate=2026-08-01");
+  assert.not.ok(String(ids["with_secret"]) in limited);
+  assert.not.ok(String(ids["secret"]) in limited);
+  assert.equal(await get(`/api/kpis/aggregates/?endDate=2026-08-01&idList=${ids["with_secret"]}`), {});
+  const all = await getAsInsider("/api/kpis/aggregates/?endDate=2026-08-01");
   // A cum KPI sums its monthly formula values: the months where both inputs have an actual.
   const actualOf = (key: string) => stored.find((kpi) => kpi.key === key)!.series.actual;
   const ytd = monthRange(monthIndexOf("2026-04-01"), monthIndexOf("2026-08-01"));
@@ -141,7 +148,6 @@ test("a calculated KPI adds an input the reader may not see; the input itself st
   const withSecret = (all[String(ids["with_secret"])] as { ytd: { actualValue: number; monthCounts: { actualValue: number } } }).ytd;
   assert.is(withSecret.actualValue, both.reduce((sum, month) => sum + actualOf("revenue").get(month)! + actualOf("secret").get(month)!, 0));
   assert.is(withSecret.monthCounts.actualValue, both.length);
-  assert.not.ok(String(ids["secret"]) in all);
 });
 
 test("history of the KPIs asked for is that of the whole catalogue", async () => {

@@ -79,7 +79,8 @@ test("categories: another company's category is unknown; changes need manage_com
   const admin = await userWith(ADMIN);
   const other = await reportingCompany();
   assert.is((await call(admin.headers, "PATCH", `/api/kpis/categories/${other.ids.pl}/`, { flexibleColumnsConfig: [] })).status, 404);
-  assert.is((await call(admin.headers, "PATCH", "/api/kpis/categories/pl/", { flexibleColumnsConfig: [] })).status, 404);
+  assert.is((await call(admin.headers, "PATCH", "/api/kpis/categories/pl/", { flexibleColumnsConfig: [] })).status, 400, "a path id is a whole number");
+  assert.is((await call(admin.headers, "PATCH", "/api/kpis/categories/9007199254740993/", { flexibleColumnsConfig: [] })).status, 404, "past the range of ids: no such category");
   const otherStored = (await other.call((await other.userWith(ADMIN)).headers, "GET", "/api/kpis/categories/")).body.categories;
   assert.ok(otherStored.every((category: { flexibleColumnsConfig: unknown[] }) => category.flexibleColumnsConfig.length === 0));
   const cLevel = await userWith(["read_super_sensitive", "write_super_sensitive"]);

@@ -34,7 +34,8 @@ test("currencies: the corporate currency first (id 0, rate 1), then each named r
   assert.equal((await call(reader.headers, "GET", "/api/kpis/currencies/0/")).body, { id: 0, code: "EUR", name: "Corporate currency", exchangeRate: 1, corporate: true, rates: [] });
   const other = await reportingCompany();
   assert.is((await call(reader.headers, "GET", `/api/kpis/currencies/${other.ids.usd}/`)).status, 404);
-  assert.is((await call(reader.headers, "GET", "/api/kpis/currencies/usd/")).status, 404);
+  assert.is((await call(reader.headers, "GET", "/api/kpis/currencies/usd/")).status, 400);
+  assert.is((await call(reader.headers, "GET", "/api/kpis/currencies/99999999999999999999/")).status, 404);
   const noReading = await userWith(["access_my_dashboard"]);
   assert.is((await call(noReading.headers, "GET", "/api/kpis/currencies/")).status, 403);
 });
@@ -112,7 +113,7 @@ test("currencies: bad input answers field errors and creates nothing", async () 
   assert.equal(await create({ ...valid, name: "   " }), { status: 400, body: { name: ["Enter a name."] } });
   assert.equal(await create({ ...valid, name: "usd" }), { status: 400, body: { name: ["FX Rate name must be unique"] } }, "names are unique regardless of case");
   assert.is((await create({ ...valid, rates: null })).status, 400);
-  assert.equal(await create({ ...valid, rates: [{ validFrom: "2026-01-01" }] }), { status: 400, body: { "rates.0.rate": ["is missing"] } });
+  assert.equal(await create({ ...valid, rates: [{ validFrom: "2026-01-01" }] }), { status: 400, body: { "rates.0.rate": ["This field is required."] } });
   const all = await create({});
   assert.equal([all.status, Object.keys(all.body).sort()], [400, ["code", "name", "rates"]]);
   const rates = await withTenant(tenantId, system, ({ db }) => db.selectFrom("fx_rates").select("name").execute());

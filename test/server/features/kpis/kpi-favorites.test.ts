@@ -10,7 +10,7 @@ test.after.each(async () => {
 
 test("favorites: add (idempotent), remove, list in order; KPI meta marks them; events only for real changes", async () => {
   const { ids, userWith, call, events } = await reportingCompany();
-  const user = await userWith(["read_sensitive"]);
+  const user = await userWith(["read_most_sensitive"]);
   const favorites = (method: "GET" | "POST" | "PUT" | "DELETE", url = "/api/kpis/favorites/", payload?: object) => call(user.headers, method, url, payload);
   assert.equal(await favorites("GET"), { status: 200, body: { kpis: [] } });
   assert.equal((await favorites("POST", undefined, { kpi: ids.customers })).body, { kpis: [ids.customers] });
@@ -38,27 +38,28 @@ test("favorites: PUT replaces the ordered list; duplicates are a field error; un
   const { ids, userWith, call, events, withTenant, tenantId } = await reportingCompany();
   const user = await userWith(["read_sensitive"]);
   const put = (kpis: number[]) => call(user.headers, "PUT", "/api/kpis/favorites/", { kpis });
-  assert.equal(await put([ids.grossMargin, ids.revenue, ids.customers]), { status: 200, body: { kpis: [ids.grossMargin, ids.revenue, ids.customers] } });
-  assert.equal((await put([ids.customers, ids.grossMargin])).body, { kpis: [ids.customers, ids.grossMargin] });
-  assert.equal((await call(user.headers, "GET", "/api/kpis/favorites/")).body, { kpis: [ids.customers, ids.grossMargin] });
+  assert.equal(await put([ids.revenue, ids.customers]), { status: 200, body: { kpis: [ids.revenue, ids.customers] } });
+  assert.equal((await put([ids.customers, ids.revenue])).body, { kpis: [ids.customers, ids.revenue] });
+  assert.equal((await call(user.headers, "GET", "/api/kpis/favorites/")).body, { kpis: [ids.customers, ids.revenue] });
 
   assert.equal(await put([ids.revenue, ids.revenue]), { status: 400, body: { kpis: ["Each KPI may appear only once."] } });
   assert.is((await put([ids.revenue, ids.cash])).status, 404, "cash is level 3");
+  assert.is((await put([ids.grossMargin])).status, 404, "gross margin (level 0) reads level-2 cogs through gross profit");
   const other = await reportingCompany();
   assert.is((await put([other.ids.revenue])).status, 404);
   assert.is((await call(user.headers, "POST", "/api/kpis/favorites/", { kpi: ids.cogs })).status, 404, "cogs is level 2");
   assert.is((await call(user.headers, "POST", "/api/kpis/favorites/", { kpi: other.ids.revenue })).status, 404);
   assert.is((await call(user.headers, "DELETE", `/api/kpis/favorites/${other.ids.revenue}/`)).status, 404);
-  assert.is((await call(user.headers, "DELETE", "/api/kpis/favorites/revenue/")).status, 404);
+  assert.is((await call(user.headers, "DELETE", "/api/kpis/favorites/revenue/")).status, 400);
   assert.is((await call(user.headers, "PUT", "/api/kpis/favorites/", { kpis: null })).status, 400);
   assert.is((await call(user.headers, "PUT", "/api/kpis/favorites/", {})).status, 400);
   const badBody = await call(user.headers, "POST", "/api/kpis/favorites/", { kpi: "revenue" });
   assert.equal([badBody.status, Object.keys(badBody.body)], [400, ["kpi"]]);
   const stored = await withTenant(tenantId, system, ({ db }) => db.selectFrom("kpi_favorites").select(["kpi_id", "position"]).where("user_id", "=", user.id).orderBy("position").execute());
-  assert.equal(stored, [{ kpi_id: ids.customers, position: 0 }, { kpi_id: ids.grossMargin, position: 1 }], "rejected requests wrote nothing");
+  assert.equal(stored, [{ kpi_id: ids.customers, position: 0 }, { kpi_id: ids.revenue, position: 1 }], "rejected requests wrote nothing");
   assert.equal((await events("FavoritesReplaced")).map((event) => event.payload), [
-    { userId: user.id, kpis: [ids.grossMargin, ids.revenue, ids.customers] },
-    { userId: user.id, kpis: [ids.customers, ids.grossMargin] },
+    { userId: user.id, kpis: [ids.revenue, ids.customers] },
+    { userId: user.id, kpis: [ids.customers, ids.revenue] },
   ]);
   assert.equal((await put([])).body, { kpis: [] });
 });

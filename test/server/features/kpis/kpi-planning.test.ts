@@ -62,9 +62,11 @@ test("planning values need a planning permission and the KPI's write level; unre
 
   const planner = await userWith(PLANNER);
   assert.is((await plan(planner.headers, [{ kpi: ids.cogs, date: "2026-10-01", value: 1 }])).status, 404, "level 2 is unknown to a level-1 reader");
+  assert.is((await plan(planner.headers, [{ kpi: ids.grossProfit, date: "2026-10-01", value: 1 }])).status, 404, "so is gross profit, which reads cogs");
   const other = await reportingCompany();
   assert.is((await plan(planner.headers, [{ kpi: other.ids.revenue, date: "2026-10-01", value: 1 }])).status, 404);
-  assert.equal(await plan(planner.headers, [{ kpi: ids.grossProfit, date: "2026-10-01", value: 1 }]), {
+  const insider = await userWith(["write_most_sensitive", "access_financial_planning"]);
+  assert.equal(await plan(insider.headers, [{ kpi: ids.grossProfit, date: "2026-10-01", value: 1 }]), {
     status: 400,
     body: { kpi: ["Calculated KPIs are computed from their formula and cannot be edited."] },
   });

@@ -6,7 +6,10 @@ import { createTestTenant, createTestUser, testDatabase } from "../../../support
 
 const system = { kind: "system", name: "test" } as const;
 
-/** A company with April fiscal years: revenue (level 1), cogs (level 2), a margin formula (level 0, a weighted ratio). */
+/**
+ * A company with April fiscal years: revenue (level 1), cogs (level 2), a margin formula (level 0,
+ * a weighted ratio, read at level 2 since it reads cogs).
+ */
 async function company() {
   const { app, services } = await testApp();
   const { database, withTenant } = await testDatabase();
@@ -51,10 +54,12 @@ test("KPI meta lists only what the user may read, with who may write", async () 
   const { app, ids, userWith } = await company();
   const reader = await userWith(["read_sensitive", "write_non_sensitive"]);
   const meta = (await app.inject({ method: "GET", url: "/api/kpis/meta/", headers: reader })).json();
-  assert.equal(meta.map((kpi: { id: number }) => kpi.id), [ids.revenue, ids.margin], "cogs (level 2) is hidden");
+  assert.equal(meta.map((kpi: { id: number }) => kpi.id), [ids.revenue], "cogs (level 2) is hidden, and so is the margin, which reads it");
   const revenue = meta.find((kpi: { id: number }) => kpi.id === ids.revenue);
-  assert.equal([revenue.writable, revenue.lastActualDate, revenue.isCalculated, revenue.category.name], [false, "2026-06-01", false, "P&L"]);
-  assert.equal(meta.find((kpi: { id: number }) => kpi.id === ids.margin).isCalculated, true);
+  assert.equal([revenue.writable, revenue.lastActualDate, revenue.isCalculated, revenue.category.name, revenue.sensitivity], [false, "2026-06-01", false, "P&L", 1]);
+  const insider = await userWith(["read_most_sensitive"]);
+  const margin = (await app.inject({ method: "GET", url: "/api/kpis/meta/", headers: insider })).json().find((kpi: { id: number }) => kpi.id === ids.margin);
+  assert.equal([margin.isCalculated, margin.sensitivity], [true, 2], "the level reading takes: the margin's own 0 raised to its input's 2");
   assert.is((await app.inject({ method: "GET", url: "/api/kpis/meta/" })).statusCode, 401);
 });
 
@@ -113,8 +118,10 @@ test("editing values: sensitivity decides, formulas are not editable, '-' remove
   const after = (await app.inject({ method: "GET", url: "/api/kpis/aggregates/?endDate=2026-07-01", headers: writer })).json();
   assert.is(after.results[ids.revenue].ytd.actualValue, 600);
 
-  assert.equal((await edit(writer, [{ kpi: ids.margin, date: "2026-07-01", value: 1 }])).json(), { kpi: ["Calculated KPIs are computed from their formula and cannot be edited."] });
+  const insider = await userWith(["write_most_sensitive"]);
+  assert.equal((await edit(insider, [{ kpi: ids.margin, date: "2026-07-01", value: 1 }])).json(), { kpi: ["Calculated KPIs are computed from their formula and cannot be edited."] });
   assert.is((await edit(writer, [{ kpi: ids.cogs, date: "2026-07-01", value: 1 }])).statusCode, 404, "a KPI the user cannot read is unknown");
+  assert.is((await edit(writer, [{ kpi: ids.margin, date: "2026-07-01", value: 1 }])).statusCode, 404, "so is a formula reading it");
   const reader = await userWith(["read_most_sensitive"]);
   assert.is((await edit(reader, [{ kpi: ids.revenue, date: "2026-07-01", value: 1 }])).statusCode, 403);
   const other = await company();

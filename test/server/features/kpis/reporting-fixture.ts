@@ -8,9 +8,11 @@ type Unit = "currency" | "percentage" | "number";
 
 /**
  * A company for the KPI reporting tests, fiscal year from April:
- * - P&L (financial): revenue (level 1), cogs (level 2), gross_profit = revenue - cogs (level 1);
+ * - P&L (financial): revenue (level 1), cogs (level 2), gross_profit = revenue - cogs (level 1,
+ *   read at level 2 since it reads cogs);
  * - Growth (kpi): gross_margin = gross_profit / revenue * 100 (level 0, a weighted ratio, reads a
- *   calculated KPI and the level-2 cogs through it), cash (level 3), customers (level 0).
+ *   calculated KPI and the level-2 cogs through it, so read at level 2), cash (level 3), customers
+ *   (level 0).
  * Actuals April-June 2025 and 2026, planning April-September 2026, an active forecast for
  * July-September 2026 (and an inactive one), and a USD rate of 1.5 from January 2025, 2 from
  * January 2026 and 3 from June 2026.

@@ -28,6 +28,8 @@ test("an administrator invites a user without a password: 30 random characters a
   const [mail] = await outboxOf(tenantId, "new.person@example.com");
   assert.match(mail!.subject, /^Welcome to Meridian at /);
   const { uid, token } = resetLinkOf(mail!.text_body);
+  const weak = await app.inject({ method: "POST", url: "/api/auth/users/reset_password_confirm/", payload: { uid, token, new_password: "new.person99" } });
+  assert.equal([weak.statusCode, weak.json()], [400, { new_password: ["The password is too similar to your e-mail address or name."] }], "the welcome link's password obeys the rules");
   assert.is((await app.inject({ method: "POST", url: "/api/auth/users/reset_password_confirm/", payload: { uid, token, new_password: "my own long password" } })).statusCode, 204);
   assert.is((await app.inject({ method: "POST", url: "/auth-api/auth/token/", payload: { email: "new.person@example.com", password: "my own long password" } })).statusCode, 200);
   const hash = await (await testDatabase()).withTenant(tenantId, { kind: "system", name: "t" }, ({ db }) => db.selectFrom("users").select("password_hash").where("email", "=", "new.person@example.com").executeTakeFirst());
@@ -44,6 +46,26 @@ test("e-mail addresses are unique in the installation; invalid input is field er
   const users = (await call("GET", "/api/vw/auth/users/")).json();
   assert.equal(users.map((user: { email: string }) => user.email).filter((email: string) => email === "x@example.com"), [], "nothing was written");
   void tenantId;
+});
+
+test("a password an administrator sets obeys the password rules: field errors, nothing written; a good one signs in", async () => {
+  const { app, call } = await companyWithAdmin();
+  const cases: [string, string[]][] = [
+    ["", ["This password is too short. It must contain at least 12 characters."]],
+    ["short", ["This password is too short. It must contain at least 12 characters."]],
+    ["password1234", ["This password is too common."]],
+    ["384756192837465", ["This password is entirely numeric."]],
+    ["Grace's own secret", ["The password is too similar to your e-mail address or name."]],
+  ];
+  for (const [password, messages] of cases) {
+    const refused = await call("POST", "/api/auth/users/", { email: "grace@rules.example", first_name: "Grace", last_name: "Hopper", password });
+    assert.equal([refused.statusCode, refused.json()], [400, { password: messages }], JSON.stringify(password));
+  }
+  assert.equal((await call("GET", "/api/vw/auth/users/?search=rules.example")).json(), [], "nothing was written");
+  const created = await call("POST", "/api/auth/users/", { email: "grace@rules.example", first_name: "Grace", last_name: "Hopper", password: "a compiler of her own" });
+  assert.is(created.statusCode, 201, created.body);
+  const signIn = await app.inject({ method: "POST", url: "/auth-api/auth/token/", payload: { email: "grace@rules.example", password: "a compiler of her own" } });
+  assert.is(signIn.statusCode, 200);
 });
 
 test("list with search leaves superusers out; edit names, groups and per-user grants", async () => {

@@ -145,19 +145,19 @@ export function ValueGrid({ kpi, months, currency, pending, rejected, saving, co
 /** Good when the deviation goes the KPI's way, bad against it, neutral at 0. */
 const toneOf = (percent: number, higherIsBetter: boolean): CellTone => (percent === 0 ? "neutral" : percent > 0 === higherIsBetter ? "good" : "bad");
 
-/** Which cells hold typed text not yet committed: unsaved too, for the guard. */
-function useDrafts() {
-  const [dirtyMonths, setDirtyMonths] = useState<ReadonlySet<string>>(new Set());
-  const set = useCallback((date: string, dirty: boolean) => {
-    setDirtyMonths((current) => {
-      if (current.has(date) === dirty) return current;
+/** Which cells (by key: a month here, a KPI in the data input grid) hold typed text not yet committed: unsaved too, for the guard. */
+export function useDrafts() {
+  const [dirtyCells, setDirtyCells] = useState<ReadonlySet<string>>(new Set());
+  const set = useCallback((cell: string, dirty: boolean) => {
+    setDirtyCells((current) => {
+      if (current.has(cell) === dirty) return current;
       const next = new Set(current);
-      if (dirty) next.add(date);
-      else next.delete(date);
+      if (dirty) next.add(cell);
+      else next.delete(cell);
       return next;
     });
   }, []);
-  return { any: dirtyMonths.size > 0, set };
+  return { any: dirtyCells.size > 0, set };
 }
 
 const Grid = styled.div`

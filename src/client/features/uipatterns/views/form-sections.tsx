@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { CheckboxGroup, FilterSelect, MonthInput, SegmentedControl } from "../../../ui/compact-controls";
+import { CheckboxGroup, DateInput, FilterSelect, MonthInput, SegmentedControl } from "../../../ui/compact-controls";
 import { FilterBar, type FilterBarItem, type FilterBarLayout } from "../../../ui/filter-bar";
 import { FormField } from "../../../ui/form-field";
-import { Checkbox, NumberInput, Select, TextInput } from "../../../ui/inputs";
+import { Checkbox, NumberInput, Select, TextArea, TextInput } from "../../../ui/inputs";
 import { Specimen, State } from "./specimen";
 
 /** FormField with its inputs; the compact controls; FilterBar in its three layouts. */
@@ -17,7 +17,7 @@ export function FormSections() {
         id="form-field"
         name='<FormField label="…" help="…" error="…" required><TextInput /></FormField>'
         file="form-field.tsx · inputs.tsx"
-        use="Every form control: the label above, help under it, and the error right under the control as “Label: message”, tied to it with aria-describedby and aria-invalid. TextInput, NumberInput (text with tabular figures, unit), Select and Checkbox."
+        use="Every form control: the label above, help under it, and the error right under the control as “Label: message”, tied to it with aria-describedby and aria-invalid. TextInput, TextArea (several lines; `code` for queries), NumberInput (text with tabular figures, unit), Select and Checkbox."
       >
         <State label="Default with help">
           <FormField label="First name" help="As it appears in e-mails.">
@@ -64,6 +64,11 @@ export function FormSections() {
           <Checkbox label="Strictly confidential values" disabled checked={false} onChange={() => undefined} />
           <Checkbox label="I accept the terms" error="Accept the terms to continue." checked={false} onChange={() => undefined} />
         </State>
+        <State label="Several lines (code)">
+          <FormField label="Query" help="One SELECT that returns the columns month and value.">
+            <TextArea code rows={3} value={"select month, sum(amount) as value\nfrom bookings group by month"} onChange={() => undefined} />
+          </FormField>
+        </State>
         <State label="Long label, narrow" width="240px">
           <FormField label="Months to leave out of the trend calculation at the end of the period">
             <TextInput value="0" onChange={() => undefined} />
@@ -87,11 +92,12 @@ const BUCKET_SIZES = [
 function CompactControlsSpecimen() {
   const [size, setSize] = useState<(typeof BUCKET_SIZES)[number]["value"]>("M");
   const [month, setMonth] = useState("2026-10");
+  const [day, setDay] = useState("");
   const [months, setMonths] = useState(3);
   return (
     <Specimen
       id="compact-controls"
-      name="<FilterSelect> <MonthInput> <CheckboxGroup> <SegmentedControl>"
+      name="<FilterSelect> <MonthInput> <DateInput> <CheckboxGroup> <SegmentedControl>"
       file="compact-controls.tsx"
       use="Small labelled controls for filter bars and toolbars, each complete with its label and typed by its value (a number stays a number)."
     >
@@ -101,6 +107,9 @@ function CompactControlsSpecimen() {
       </State>
       <State label="MonthInput">
         <MonthInput label="Reporting month" value={month} onChange={setMonth} />
+      </State>
+      <State label="DateInput (empty: its default day)">
+        <DateInput label="Pipeline on" value={day} onChange={setDay} />
       </State>
       <State label="SegmentedControl (M / Q / HY / Y)">
         <SegmentedControl label="Bucket size" options={BUCKET_SIZES} value={size} onChange={setSize} />

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import type { ManagedUser } from "../../../../contracts/users";
 import type { AppState } from "../../../app/state";
 import { useDispatch, useModel } from "../../../bus/use-model";
@@ -9,7 +9,7 @@ import { TextInput } from "../../../ui/inputs";
 import { Page, Stack } from "../../../ui/layout";
 import { PageHeader } from "../../../ui/page-header";
 import { ErrorState, PermissionDenied } from "../../../ui/states";
-import { VisuallyHidden } from "../../../ui/visually-hidden";
+import { FileButton } from "../../../ui/file-button";
 import { selectCanManageUsers } from "../permissions";
 import { Outbox } from "./outbox";
 import { UserEditor } from "./user-editor";
@@ -77,26 +77,14 @@ function UserManagement() {
 /** A button that opens the file chooser for the filled-in template (the input itself stays hidden). */
 function UploadTemplate({ busy }: { busy: boolean }) {
   const dispatch = useDispatch();
-  const input = useRef<HTMLInputElement>(null);
   return (
     <>
-      <Button busy={busy} onClick={() => input.current?.click()}>
-        Upload filled-in template
-      </Button>
-      <VisuallyHidden>
-        <input
-          ref={input}
-          type="file"
-          tabIndex={-1}
-          aria-label="Upload filled-in template"
-          accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            if (file) dispatch({ _tag: "ImportUsers", file, fileName: file.name });
-            event.target.value = "";
-          }}
-        />
-      </VisuallyHidden>
+      <FileButton
+        busy={busy}
+        label="Upload filled-in template"
+        accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        onFile={(file) => dispatch({ _tag: "ImportUsers", file, fileName: file.name })}
+      />
     </>
   );
 }

@@ -1,0 +1,11 @@
+import { integrationSyncJob } from "./features/integrations/integration-sync";
+import type { AppServices } from "./services";
+
+/**
+ * THE JOB REGISTRY: every job the server runs, defined once before the runner starts (bootstrap,
+ * and the test app). A feature adds its job here; it is then queued by name with
+ * `services.jobs.enqueue(context, name, data)`.
+ */
+export function defineJobs(services: AppServices) {
+  services.jobs.define(integrationSyncJob(services));
+}

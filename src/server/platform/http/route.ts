@@ -1,0 +1,138 @@
+import { Schema } from "@effect/schema";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Permission } from "../../../domain/permissions/catalogue";
+import type { TenantContext } from "../../db/tenancy";
+import type { AppServices } from "../../services";
+import type { RequestUser } from "../auth/authenticate";
+import { ID_OUT_OF_RANGE } from "./decode";
+
+/**
+ * A route of the API, declared once (DESIGN.md section 4, "The route registry"): its method and
+ * path, the contracts of its inputs and answer, who may call it, and its handler. Fastify is wired
+ * from these declarations (register-routes.ts), /api/openapi.json and docs/api.md are generated
+ * from them (openapi.ts), and the test suite walks them (test/server/registry/). A handler gets
+ * its inputs already decoded and its caller already authorized; it stays thin.
+ */
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** Who may call a route. */
+export type Access =
+  /** Anyone: sign-in, password reset, health. The handler decides whatever else. */
+  | { readonly kind: "public" }
+  /** A credential other than an access token, checked by the handler (an MFA step token, the refresh cookie). */
+  | { readonly kind: "credential"; readonly credential: string }
+  /** A signed-in user holding any of `anyOf` (none listed: any signed-in user); staff pass. */
+  | {
+      readonly kind: "user";
+      readonly anyOf: readonly Permission[];
+      /** Reachable while a mandatory second factor is still to be set up. */
+      readonly duringSecondFactorSetup: boolean;
+      /** The 403's detail when the permission is missing. */
+      readonly deniedDetail?: string;
+    };
+
+export const PUBLIC: Access = { kind: "public" };
+export const credential = (description: string): Access => ({ kind: "credential", credential: description });
+export const signedIn = (options: { duringSecondFactorSetup?: boolean } = {}): UserAccess => ({
+  kind: "user",
+  anyOf: [],
+  duringSecondFactorSetup: options.duringSecondFactorSetup ?? false,
+});
+export const needs = (anyOf: Permission | readonly Permission[], options: { deniedDetail?: string } = {}): UserAccess => ({
+  kind: "user",
+  anyOf: typeof anyOf === "string" ? [anyOf] : anyOf,
+  duringSecondFactorSetup: false,
+  ...(options.deniedDetail ? { deniedDetail: options.deniedDetail } : {}),
+});
+export type UserAccess = Extract<Access, { kind: "user" }>;
+
+/** A file upload (multipart/form-data) instead of a JSON body. */
+export interface Upload {
+  readonly field: string;
+  readonly maxBytes: number;
+  readonly mediaTypes: readonly string[];
+}
+
+/** An uploaded file, read whole within the route's declared size: the body of an upload route. */
+export interface UploadedFile {
+  readonly filename: string;
+  readonly mediaType: string;
+  readonly bytes: Buffer;
+}
+
+/** What a route answers when it is not JSON (a file, a redirect, an event stream). */
+export interface OtherResponse {
+  readonly mediaType: string;
+  readonly description: string;
+}
+
+interface Inputs<P, Q, B> {
+  readonly params: P;
+  readonly query: Q;
+  readonly body: B;
+}
+
+export interface PublicCall<P, Q, B> extends Inputs<P, Q, B> {
+  readonly request: FastifyRequest;
+  readonly reply: FastifyReply;
+  readonly services: AppServices;
+}
+
+export interface Reader {
+  readonly isStaff: boolean;
+  readonly permissions: ReadonlySet<Permission>;
+}
+
+export interface UserCall<P, Q, B> extends PublicCall<P, Q, B> {
+  readonly user: RequestUser;
+  /** The caller's permissions, read in this request. */
+  readonly reader: Reader;
+  /** Runs `work` in one transaction of the caller's company, as the caller. */
+  inTenant<T>(work: (context: TenantContext) => Promise<T>): Promise<T>;
+}
+
+interface Declaration<P, Q, B> {
+  readonly method: Method;
+  /** OpenAPI style: /auth/users/{id}/ */
+  readonly path: string;
+  readonly summary: string;
+  readonly description?: string;
+  readonly params?: Schema.Schema<P, any>;
+  readonly query?: Schema.Schema<Q, any>;
+  readonly body?: Schema.Schema<B, any>;
+  readonly upload?: Upload;
+  /** The answer's contract (JSON), or what else it answers. */
+  readonly response?: Schema.Schema<any, any> | OtherResponse;
+  /** The success status (200 unless said). */
+  readonly status?: number;
+  /** Bytes a request body may have; the platform default (256 KB) unless said. */
+  readonly bodyLimit?: number;
+}
+
+export interface RouteDefinition<P = any, Q = any, B = any> extends Declaration<P, Q, B> {
+  readonly access: Access;
+  readonly handle: (call: any) => Promise<unknown> | unknown;
+}
+
+/** A route anyone (or a holder of another credential) may call. */
+export function publicRoute<P = undefined, Q = undefined, B = undefined>(
+  declaration: Declaration<P, Q, B> & { access?: Access; handle: (call: PublicCall<P, Q, B>) => Promise<unknown> | unknown },
+): RouteDefinition<P, Q, B> {
+  return { access: PUBLIC, ...declaration };
+}
+
+/** A route of a signed-in user; the platform authenticates and checks the permission first. */
+export function userRoute<P = undefined, Q = undefined, B = undefined>(
+  declaration: Declaration<P, Q, B> & { access: UserAccess; handle: (call: UserCall<P, Q, B>) => Promise<unknown> | unknown },
+): RouteDefinition<P, Q, B> {
+  return declaration;
+}
+
+/** A record id in a path: not a whole number → 400; a whole number no record can have → 404. */
+export const PathId = Schema.String.pipe(
+  Schema.filter((text) => /^\d+$/.test(text) || "must be a whole number", { jsonSchema: { pattern: "^\\d+$", description: "a record id" } }),
+  Schema.transform(Schema.Number, { strict: true, decode: Number, encode: String }),
+  Schema.filter((id) => (id >= 1 && Number.isSafeInteger(id)) || ID_OUT_OF_RANGE),
+);
+
+export const IdParams = Schema.Struct({ id: PathId });

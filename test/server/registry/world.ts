@@ -1,0 +1,182 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
+import { ROLE_NAMES, ROLE_PERMISSIONS, type RoleName } from "../../../src/domain/permissions/roles";
+import type { TenantContext } from "../../../src/server/db/tenancy";
+import { connectionSealer } from "../../../src/server/features/integrations/integration-sources";
+import { testApp } from "../../support/app";
+import { createTestTenant, createTestUser, testDatabase } from "../../support/database";
+
+const system = { kind: "system", name: "test" } as const;
+
+/** The ids a route's sample request names: all of company A, except the investor's instance. */
+export interface WorldIds {
+  readonly member: number;
+  readonly kpi: number;
+  readonly calculatedKpi: number;
+  readonly category: number;
+  readonly currency: number;
+  readonly instance: number;
+  /** Company A's accounting import (its accounts, bookings and open positions carry the marker). */
+  readonly accountingImport: number;
+  /** A checked upload of company A's administrator, not imported yet. */
+  readonly upload: number;
+  readonly snapshot: number;
+  readonly integration: number;
+  readonly query: number;
+}
+
+export interface Caller {
+  readonly name: string;
+  readonly tenantId: string;
+  readonly headers: Record<string, string>;
+}
+
+/**
+ * The world the registry suites attack: company A with a user of every role and data behind
+ * every kind of id (a member, KPIs, a category, a named FX rate, favorites, settings); company B,
+ * an investor instance (whose registered instance points at A) and a holding, each with an
+ * administrator. Every name and value of A carries a marker no other answer could contain.
+ */
+export async function registryWorld() {
+  const { app, services } = await testApp();
+  const { database, withTenant } = await testDatabase();
+  const marker = `xt${randomUUID().replaceAll("-", "").slice(0, 12)}`;
+  const a = await createTestTenant({ name: `Company A ${marker}` });
+  const tokenFor = async (tenantId: string, userId: number) => ({ authorization: `Bearer ${await services.signer.sign("access", { tenantId, userId }, 3600)}` });
+
+  const roles = new Map<RoleName, Caller & { userId: number }>();
+  for (const role of ROLE_NAMES) {
+    const user = await createTestUser(a, { groups: [{ name: role, permissions: [...ROLE_PERMISSIONS[role]] }] });
+    roles.set(role, { name: role, tenantId: a, userId: user.id, headers: await tokenFor(a, user.id) });
+  }
+  const member = await createTestUser(a);
+  const secretValue = 7_654_321.125;
+  const ids = await withTenant(a, system, async ({ db }) => {
+    await db.updateTable("users").set({ first_name: `First ${marker}`, last_name: `Last ${marker}` }).where("id", "=", member.id).execute();
+    const category = (await db.insertInto("kpi_categories").values({ tenant_id: a, name: `Category ${marker}`, kind: "financial", position: 0 }).returning("id").executeTakeFirstOrThrow()).id;
+    const kpi = (key: string, formula: string | null) =>
+      db
+        .insertInto("kpis")
+        .values({ tenant_id: a, category_id: category, parent_id: null, key, name: `${key} ${marker}`, unit: "currency", aggregation_type: "cum", sensitivity: 0, formula, weighted_ratio: false, position: 0, benchmark_bottom25: null, benchmark_median50: null, benchmark_top25: null, benchmark_top5: null })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+        .then((row) => row.id);
+    const stored = await kpi("revenue", null);
+    const calculated = await kpi("doubled", "revenue * 2");
+    await db.insertInto("kpi_values").values({ tenant_id: a, kpi_id: stored, series: "actual", month: "2026-03-01", value: secretValue }).execute();
+    const currency = (await db.insertInto("fx_rates").values({ tenant_id: a, name: `Rate ${marker}`, currency: "USD" }).returning("id").executeTakeFirstOrThrow()).id;
+    await db.insertInto("fx_rate_values").values({ tenant_id: a, fx_rate_id: currency, valid_from: "2026-01-01", rate: 1.25 }).execute();
+    await db.insertInto("kpi_favorites").values({ tenant_id: a, user_id: roles.get("Administrator")!.userId, kpi_id: stored, position: 0 }).execute();
+    const accountingImport = await seedAccountingImport(db, a, marker);
+    const upload = await db
+      .insertInto("uploads")
+      .values({
+        tenant_id: a,
+        user_id: roles.get("Administrator")!.userId,
+        type: "reporting",
+        file_name: `values-${marker}.xlsx`,
+        state: "successful",
+        layout: "months-as-columns",
+        columns: JSON.stringify(["ID", "01.04.2026"]),
+        mapping: JSON.stringify({ id: "ID", name: null, date: null, value: null }),
+        problems: "[]",
+        checked_rows: JSON.stringify([{ row: 2, target: stored, label: `revenue ${marker}`, dimensionKey: "", values: [[2026 * 12 + 3, secretValue]] }]),
+        preview: JSON.stringify([{ row: 2, label: `revenue ${marker}`, dimension: null, valid: true, values: [{ date: "2026-04-01", value: secretValue }] }]),
+        row_count: 1,
+        valid_row_count: 1,
+        value_count: 1,
+        unchanged_count: 0,
+        error_count: 0,
+        warning_count: 0,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    // Warehouse: a deal and a snapshot of it, each carrying the marker.
+    await db.insertInto("warehouse_deals").values({ tenant_id: a, deal_key: `D-${marker}`, name: `Deal ${marker}`, stage: "proposal", amount: secretValue, created_on: "2025-01-10" }).execute();
+    const snapshot = (await db.insertInto("warehouse_snapshots").values({ tenant_id: a, name: `Snapshot ${marker}`, as_of: "2025-06-30" }).returning("id").executeTakeFirstOrThrow()).id;
+    await db.insertInto("warehouse_snapshot_deals").values({ tenant_id: a, snapshot_id: snapshot, deal_key: `D-${marker}`, name: `Deal ${marker}`, stage: "proposal", amount: secretValue }).execute();
+    const integration = await db
+      .insertInto("integrations")
+      .values({ tenant_id: a, kind: "postgresql", name: `Warehouse ${marker}`, secret_sealed: connectionSealer(services.config).seal(`postgres://reader:${marker}@db.example.com:5432/warehouse`), target: `reader@db.example.com:5432/${marker}`, query: "select month, value from kpis", kpi_id: stored, owner_id: roles.get("Administrator")!.userId })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const query = await db
+      .insertInto("kpi_queries")
+      .values({ tenant_id: a, title: `Query ${marker}`, kpi_id: stored, sql: `select month, value from qb.kpi_values where kpi_id = ${stored} -- ${marker}`, created_by: member.id })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return { member: member.id, kpi: stored, calculatedKpi: calculated, category, currency, accountingImport, upload: upload.id, snapshot, integration: integration.id, query: query.id };
+  });
+
+  const attackers: Caller[] = [];
+  for (const kind of ["company", "investor", "holding"] as const) {
+    const tenantId = await createTestTenant({ kind });
+    const admin = await createTestUser(tenantId, { groups: [{ name: "Administrator", permissions: [...ROLE_PERMISSIONS.Administrator] }] });
+    attackers.push({ name: `${kind} administrator`, tenantId, headers: await tokenFor(tenantId, admin.id) });
+  }
+  const investor = attackers.find((caller) => caller.name.startsWith("investor"))!;
+  const instance = await withTenant(investor.tenantId, system, ({ db }) =>
+    db
+      .insertInto("registered_instances")
+      .values({ tenant_id: investor.tenantId, target_tenant_id: a, instance_name: `Instance ${marker}`, authorization_state: "authorized", target_user_id: member.id })
+      .returning("id")
+      .executeTakeFirstOrThrow(),
+  );
+
+  /** A digest of every row of a tenant, in every tenant table, and its event log's end. */
+  const stateOf = async (tenantId: string) => {
+    const tables = await sql<{ table_name: string }>`select table_name from information_schema.columns where column_name = 'tenant_id' and table_schema = 'public' order by table_name`.execute(database.system);
+    const digests: Record<string, string> = {};
+    for (const { table_name } of tables.rows) {
+      const row = await sql<{ digest: string | null }>`select md5(string_agg(t::text, '|' order by t::text)) as digest from ${sql.table(table_name)} t where tenant_id = ${tenantId}`.execute(database.system);
+      digests[table_name] = row.rows[0]?.digest ?? "";
+    }
+    return digests;
+  };
+  const lastSeqOf = async (tenantId: string) =>
+    Number((await sql<{ seq: string | null }>`select max(seq)::text as seq from events where tenant_id = ${tenantId}`.execute(database.system)).rows[0]?.seq ?? 0);
+
+  return {
+    app,
+    services,
+    marker,
+    secretValue,
+    companyA: a,
+    roles,
+    admin: roles.get("Administrator")!,
+    attackers,
+    ids: { ...ids, instance: instance.id } satisfies WorldIds,
+    owners: { member: a, kpi: a, calculatedKpi: a, category: a, currency: a, instance: investor.tenantId, accountingImport: a, upload: a, snapshot: a, integration: a, query: a } satisfies Record<keyof WorldIds, string>,
+    stateOf,
+    lastSeqOf,
+  };
+}
+
+/** Ids of every kind that no record has, counting up from `first`: one per kind of the world's ids. */
+export const unusedIds = (ids: WorldIds, first: number): WorldIds =>
+  Object.fromEntries(Object.keys(ids).map((kind, index) => [kind, first + index])) as unknown as WorldIds;
+
+export type RegistryWorld = Awaited<ReturnType<typeof registryWorld>>;
+
+/** An accounting import of `tenantId` whose names and texts carry the marker: an account, two bookings, an open position of each kind. */
+async function seedAccountingImport(db: TenantContext["db"], tenantId: string, marker: string) {
+  const created = await db
+    .insertInto("accounting_imports")
+    .values({ tenant_id: tenantId, file_name: `books ${marker}.zip`, uploaded_by: null, first_month: "2026-01-01", last_month: "2026-01-01", accounts: 2, bookings: 2, debtors: 1, creditors: 1 })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const import_id = created.id;
+  await db.insertInto("accounting_accounts").values([
+    { tenant_id: tenantId, import_id, number: "1400", name: `Receivables ${marker}`, type: "asset" },
+    { tenant_id: tenantId, import_id, number: "4400", name: `Sales ${marker}`, type: "revenue" },
+  ]).execute();
+  await db.insertInto("accounting_bookings").values([
+    { tenant_id: tenantId, import_id, line: 2, booking_date: "2026-01-10", debit_account: "1400", credit_account: "4400", amount_cents: 765432112, document_number: `AR-${marker}`, text: `Invoice ${marker}` },
+    { tenant_id: tenantId, import_id, line: 3, booking_date: "2026-01-11", debit_account: "1400", credit_account: "4400", amount_cents: 100, document_number: "AR-2", text: `Invoice ${marker}` },
+  ]).execute();
+  await db.insertInto("accounting_open_positions").values([
+    { tenant_id: tenantId, import_id, kind: "debtor", line: 2, number: "10001", name: `Customer ${marker}`, document_number: "AR-2", document_date: "2026-01-11", due_date: null, amount_cents: 100 },
+    { tenant_id: tenantId, import_id, kind: "creditor", line: 2, number: "70001", name: `Supplier ${marker}`, document_number: "ER-1", document_date: "2026-01-11", due_date: "2026-02-10", amount_cents: 250 },
+  ]).execute();
+  return import_id;
+}
