@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { openPGlite, openPostgres, type Database } from "../../src/server/db/database";
+import { COMPANY_FEATURES } from "../../src/server/db/seed/demo-companies";
 import { migrateToLatest } from "../../src/server/db/migrate";
 import { assertTenancyIsSafe, createWithTenant, type WithTenant } from "../../src/server/db/tenancy";
 import { hashPassword } from "../../src/server/platform/auth/passwords";
@@ -41,11 +42,16 @@ export function testDatabase(): Promise<TestDatabase> {
 }
 
 /** A new company tenant with a unique name; its id. */
-export async function createTestTenant(options: { name?: string; kind?: "company" | "investor" | "holding" } = {}) {
+export async function createTestTenant(options: { name?: string; kind?: "company" | "investor" | "holding"; features?: Record<string, boolean> } = {}) {
   const { database } = await testDatabase();
   const row = await database.system
     .insertInto("tenants")
-    .values({ kind: options.kind ?? "company", name: options.name ?? `Test company ${randomUUID().slice(0, 8)}` })
+    .values({
+      kind: options.kind ?? "company",
+      name: options.name ?? `Test company ${randomUUID().slice(0, 8)}`,
+      // A test company has the features a demo company has, unless a test switches them.
+      features: JSON.stringify(options.features ?? COMPANY_FEATURES),
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;

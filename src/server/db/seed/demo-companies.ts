@@ -35,7 +35,7 @@ export interface DemoCompany {
   readonly warehouseSeed?: string;
 }
 
-const COMPANY_FEATURES = {
+export const COMPANY_FEATURES = {
   my_dashboard: true,
   okr: true,
   forecasting: true,

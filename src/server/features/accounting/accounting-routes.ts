@@ -20,7 +20,7 @@ import { hasSampleArchive, sampleArchiveFor, SAMPLE_FILE_NAME } from "./accounti
 import { completeSetup, deleteImport, saveMapping, saveStatement, storeImport } from "./accounting-service";
 
 const BASE = `/integration/${ACCOUNTING_INTEGRATION.name}`;
-const ACCESS = needs("manage_data_integrations");
+const ACCESS = needs("manage_data_integrations", { feature: "integration_dashboard" });
 const ZIP_TYPES = ["application/zip", "application/x-zip-compressed", "application/x-zip", "application/octet-stream"];
 const DEFAULT_PAGE = 50;
 

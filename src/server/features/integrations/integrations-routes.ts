@@ -26,7 +26,7 @@ import { forgetSummaries, summariesByNames } from "./integration-summaries";
 import { INTEGRATION_SYNC_JOB, scheduleNextSync, type SyncJobData } from "./integration-sync";
 import { PREVIEW_ROWS, SOURCE_LIMITS, SourceError } from "./source";
 
-const MANAGE = needs("manage_data_integrations", { deniedDetail: INTEGRATIONS_FORBIDDEN });
+const MANAGE = needs("manage_data_integrations", { deniedDetail: INTEGRATIONS_FORBIDDEN, feature: "integration_dashboard" });
 
 type InTenant = <T>(work: (context: TenantContext) => Promise<T>) => Promise<T>;
 

@@ -23,7 +23,7 @@ import { checkQuery } from "./parse-query";
 import { changeableQuery, deleteHistory, findQuery, listQueries, readableStoredKpi, runLevelFor, storeHistory, targetKpi } from "./query-service";
 
 /** Query builder detail (spec section 6): can_build_kpis, by group or as a per-user grant. */
-const BUILD_KPIS = needs("can_build_kpis");
+const BUILD_KPIS = needs("can_build_kpis", { feature: "query_builder" });
 
 const CHANGED_WHILE_RUNNING = "The query changed while it ran; run it again.";
 

@@ -52,7 +52,10 @@ function operation(mount: MountedRoutes, route: RouteDefinition) {
   const errors: Record<string, string> = { "400": "Malformed input: messages by field" };
   if (route.params) errors["404"] = "No such record (or another company's)";
   if (access.kind !== "public") errors["401"] = "Not signed in, or the credential is not valid";
-  if (access.kind === "user") errors["403"] = access.anyOf.length > 0 ? `Needs one of: ${access.anyOf.join(", ")}` : "Refused by a rule of the route";
+  if (access.kind === "user") {
+    const permission = access.anyOf.length > 0 ? `Needs one of: ${access.anyOf.join(", ")}` : "Refused by a rule of the route";
+    errors["403"] = access.feature ? `${permission}; or the company's feature ${access.feature} is off` : permission;
+  }
   if (route.upload || route.body) errors["413"] = "The body is larger than the route allows";
   return {
     tags: [mount.name],
@@ -76,7 +79,8 @@ export function accessText(route: RouteDefinition): string {
   const access = route.access;
   if (access.kind === "public") return "public";
   if (access.kind === "credential") return `public, with ${access.credential}`;
-  const who = access.anyOf.length > 0 ? `signed in with ${access.anyOf.join(" or ")}` : "signed in";
+  const permitted = access.anyOf.length > 0 ? `signed in with ${access.anyOf.join(" or ")}` : "signed in";
+  const who = access.feature ? `${permitted}, where the company's feature ${access.feature} is on` : permitted;
   return access.duringSecondFactorSetup ? `${who} (also while a mandatory second factor is still to be set up)` : who;
 }
 

@@ -4,8 +4,9 @@ import type { AppServices } from "../../services";
 import { authenticateWith } from "../auth/authenticate";
 import { permissionsOf } from "../auth/permissions";
 import { decodeInput, decodeParams, decodeQuery } from "./decode";
+import type { TenantContext } from "../../db/tenancy";
 import { badRequest, forbidden, HttpError } from "./errors";
-import type { PublicCall, Reader, RouteDefinition, Upload, UploadedFile, UserAccess, UserCall } from "./route";
+import { FEATURE_OFF, type PublicCall, type Reader, type RouteDefinition, type Upload, type UploadedFile, type UserAccess, type UserCall } from "./route";
 
 export const uploadTooLarge = (maxBytes: number) => `The file you are trying to upload exceeds the maximum allowed size of ${Math.round((maxBytes / 1024 / 1024) * 10) / 10} MB.`;
 
@@ -63,11 +64,18 @@ async function authorize(request: FastifyRequest, services: AppServices, access:
     services.signer,
     services.withTenant,
     { allowPendingSecondFactorSetup: access.duringSecondFactorSetup },
-    (context, userId) => permissionsOf(context, userId),
+    async (context, userId) => ({ ...(await permissionsOf(context, userId)), featureOn: access.feature ? await featureEnabled(context, access.feature) : true }),
   );
+  if (!reader.featureOn) throw forbidden(FEATURE_OFF);
   const allowed = access.anyOf.length === 0 || reader.isStaff || access.anyOf.some((permission) => reader.permissions.has(permission));
   if (!allowed) throw forbidden(access.deniedDetail);
   return { user, reader };
+}
+
+/** The caller's company has `feature` switched on in its profile features (spec section 6). */
+async function featureEnabled({ db }: TenantContext, feature: string): Promise<boolean> {
+  const tenant = await db.selectFrom("tenants").select("features").executeTakeFirst();
+  return tenant?.features?.[feature] === true;
 }
 
 /** The one file of a multipart request, within the declared size; anything else is a 400 or 413. */

@@ -29,6 +29,8 @@ export type Access =
       readonly duringSecondFactorSetup: boolean;
       /** The 403's detail when the permission is missing. */
       readonly deniedDetail?: string;
+      /** The company's feature flag (profile `features`) the route belongs to: off, the route answers 403 for everyone, staff too. */
+      readonly feature?: string;
     };
 
 export const PUBLIC: Access = { kind: "public" };
@@ -38,12 +40,16 @@ export const signedIn = (options: { duringSecondFactorSetup?: boolean } = {}): U
   anyOf: [],
   duringSecondFactorSetup: options.duringSecondFactorSetup ?? false,
 });
-export const needs = (anyOf: Permission | readonly Permission[], options: { deniedDetail?: string } = {}): UserAccess => ({
+export const needs = (anyOf: Permission | readonly Permission[], options: { deniedDetail?: string; feature?: string } = {}): UserAccess => ({
   kind: "user",
   anyOf: typeof anyOf === "string" ? [anyOf] : anyOf,
   duringSecondFactorSetup: false,
   ...(options.deniedDetail ? { deniedDetail: options.deniedDetail } : {}),
+  ...(options.feature ? { feature: options.feature } : {}),
 });
+
+/** The 403 of a route whose feature the company has switched off. */
+export const FEATURE_OFF = "This feature is not enabled for your company.";
 export type UserAccess = Extract<Access, { kind: "user" }>;
 
 /** A file upload (multipart/form-data) instead of a JSON body. */

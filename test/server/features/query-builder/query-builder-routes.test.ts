@@ -4,6 +4,8 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { DEACTIVATE_BEFORE_DELETE, EVALUATION_FAILED_WARNING, KPI_ALREADY_ASSIGNED, KPI_NOT_CALCULABLE, QB_VIEWS, RUN_PROBLEM, SYNTAX_INCORRECT } from "../../../../src/contracts/query-builder";
+import { COMPANY_FEATURES } from "../../../../src/server/db/seed/demo-companies";
+import { FEATURE_OFF } from "../../../../src/server/platform/http/route";
 import { readEventsAfter } from "../../../../src/server/db/event-log";
 import { builderEventFilter } from "../../../../src/server/features/query-builder/query-event-filter";
 import { MONTHS_2024, queryBuilderWorld, system, type QueryBuilderWorld } from "./qb-fixture";
@@ -187,6 +189,20 @@ test("query events reach only builders who may read the query's KPI", async () =
   assert.is(await check(world.users.lowBuilder.id, world.kpis.secretTarget), null, "the KPI is above their level");
   assert.ok(await check(world.users.lowBuilder.id, world.kpis.target));
   assert.is(await check(world.users.reader.id, world.kpis.target), null, "not a builder");
+});
+
+test("with the company's query_builder feature off, its builders are refused on the server too, not only in the menu", async () => {
+  const setFeature = (on: boolean) =>
+    world.database.system.updateTable("tenants").set({ features: JSON.stringify({ ...COMPANY_FEATURES, query_builder: on }) }).where("id", "=", world.companyB).execute();
+  await setFeature(false);
+  try {
+    const refused = await world.call(world.headers.foreignBuilder, "GET", "/qb/queries/");
+    assert.equal({ status: refused.status, detail: refused.json.detail }, { status: 403, detail: FEATURE_OFF });
+    assert.is((await world.call(world.headers.builder, "GET", "/qb/queries/")).status, 200, "another company keeps its feature");
+  } finally {
+    await setFeature(true);
+  }
+  assert.is((await world.call(world.headers.foreignBuilder, "GET", "/qb/queries/")).status, 200);
 });
 
 async function lastSeqOf(): Promise<number> {
