@@ -222,7 +222,13 @@ async function clickAndFollow(page: Page, link: ElementHandle<HTMLAnchorElement>
   const href = await link.evaluate((element) => element.getAttribute("href") ?? "");
   await untilSettled(link);
   await link.click();
-  if (href !== before) await page.waitForFunction((from) => location.pathname + location.search !== from, { timeout: 10_000 }, before);
+  if (href !== before) {
+    await page.waitForFunction((from) => location.pathname + location.search !== from, { timeout: 10_000 }, before).catch(async (error: Error) => {
+      // Say what stood in the way: most often a dialog (the unsaved-changes guard) the click opened.
+      const dialog = await page.evaluate(() => document.querySelector("[role=alertdialog], [role=dialog]")?.textContent ?? null);
+      throw new Error(`the link to ${href} did not lead there from ${before}${dialog ? `; a dialog is open: "${dialog.slice(0, 200)}"` : ""} (${error.message})`);
+    });
+  }
   await waitForScreen(page);
 }
 

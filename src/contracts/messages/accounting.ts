@@ -86,6 +86,10 @@ export class AccountingBookingsLoaded extends Schema.TaggedStruct("AccountingBoo
 }) {}
 export class OpenPositionsLoaded extends Schema.TaggedStruct("OpenPositionsLoaded", { importId: Schema.Number, page: OpenPositionsPage }) {}
 export class AccountingAccountsLoaded extends Schema.TaggedStruct("AccountingAccountsLoaded", { importId: Schema.Number, accounts: Schema.Array(AccountRow) }) {}
+/** The server took these categories: the accounts' read model has them before the list is loaded again. */
+export class AccountMappingSaved extends Schema.TaggedStruct("AccountMappingSaved", {
+  accounts: Schema.Array(Schema.Struct({ account: Schema.String, category: Schema.NullOr(Schema.Number) })),
+}) {}
 export class AccountingListLoadFailed extends Schema.TaggedStruct("AccountingListLoadFailed", { list: AccountingList, message: Schema.String }) {}
 
 export const AccountingEvent = Schema.Union(
@@ -99,5 +103,6 @@ export const AccountingEvent = Schema.Union(
   AccountingBookingsLoaded,
   OpenPositionsLoaded,
   AccountingAccountsLoaded,
+  AccountMappingSaved,
   AccountingListLoadFailed,
 );

@@ -4,6 +4,7 @@ import { AccountingSetup, AccountsList, BookingsPage, CompletedSetup, OpenPositi
 import type { DomainEvent } from "../../../contracts/messages";
 import {
   AccountingAccountsLoaded,
+  AccountMappingSaved,
   AccountingBookingsLoaded,
   AccountingChangeFailed,
   AccountingChangeStarted,
@@ -96,7 +97,11 @@ export const changeSetup: AccountingEpic = ({ command$ }, deps) =>
         case "DeleteAccountingImport":
           return run("delete", null, { root: "main", method: "DELETE", path: `${BASE}/imports/${command.importId}/`, decode: AccountingSetup }, changed("delete", () => "The import and its data were deleted"));
         case "SaveAccountMapping":
-          return run("mapping", null, { root: "main", method: "PUT", path: `${BASE}/mapping/`, body: { accounts: command.accounts }, decode: AccountingSetup }, changed("mapping", () => "Categories saved"));
+          return run("mapping", null, { root: "main", method: "PUT", path: `${BASE}/mapping/`, body: { accounts: command.accounts }, decode: AccountingSetup }, (setup) => [
+            // First, so the form's choices are saved ones at once (its unsaved-changes guard stands down).
+            AccountMappingSaved.make({ accounts: command.accounts }),
+            ...changed("mapping", () => "Categories saved")(setup),
+          ]);
         case "CompleteAccountingSetup":
           return run("complete", null, { root: "main", method: "POST", path: `${BASE}/complete/`, decode: CompletedSetup, idempotent: false }, (answer) => [
             AccountingSetupChanged.make({ change: "complete", setup: answer.setup, written: answer.written }),

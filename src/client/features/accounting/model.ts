@@ -110,6 +110,11 @@ export const accountingReducer: Reducer<AccountingModel> = (model, event) => {
       return produce(model, (draft) => {
         draft.accounts = castDraft({ status: "loaded", message: null, importId: event.importId, data: event.accounts });
       });
+    case "AccountMappingSaved":
+      return produce(model, (draft) => {
+        const chosen = new Map(event.accounts.map((row) => [row.account, row.category]));
+        for (const account of draft.accounts.data ?? []) if (chosen.has(account.number)) account.category = chosen.get(account.number);
+      });
     case "AccountingListLoadFailed":
       return produce(model, (draft) => {
         const list = listOf(draft as AccountingModel, event.list) as { status: LoadStatus; message: string | null };

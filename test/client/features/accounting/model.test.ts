@@ -4,6 +4,7 @@ import type { AccountingSetup } from "../../../../src/contracts/accounting";
 import type { DomainEvent } from "../../../../src/contracts/messages";
 import {
   AccountingAccountsLoaded,
+  AccountMappingSaved,
   AccountingBookingsLoaded,
   AccountingChangeFailed,
   AccountingChangeStarted,
@@ -54,6 +55,13 @@ test("a new import drops the old one's lists; a mapping change asks for the acco
   assert.equal([completed.setup.data?.status, completed.written?.values], ["completed", 6]);
   const replaced = fold([AccountingSetupChanged.make({ change: "upload", setup: setup(6), written: null })], completed);
   assert.equal([replaced.bookings, replaced.accounts.status, replaced.written], [{ ...initialAccounting.bookings }, "idle", null]);
+});
+
+test("saved categories are the accounts' at once, before the list comes again (the form then has nothing unsaved)", () => {
+  const account = (number: string, category?: number | null) => ({ number, name: number, type: "revenue" as const, bookings: 1, balance: 0, needsCategory: true, ...(category === undefined ? {} : { category }) });
+  const loaded = fold([AccountingAccountsLoaded.make({ importId: 5, accounts: [account("4000"), account("4400", 2), account("8000")] })]);
+  const saved = fold([AccountMappingSaved.make({ accounts: [{ account: "4000", category: 2 }, { account: "8000", category: null }] })], loaded);
+  assert.equal(saved.accounts.data?.map((row) => [row.number, row.category]), [["4000", 2], ["4400", 2], ["8000", null]]);
 });
 
 test("each list loads and fails on its own; sign-out forgets everything", () => {
