@@ -52,6 +52,9 @@ const SCREENS: readonly { name: string; signedIn: boolean; path: string | ((page
   { name: "accounting-wizard-bookings", signedIn: true, path: withAccountingSample, then: wizardStep("Bookings") },
   { name: "accounting-wizard-positions", signedIn: true, path: withAccountingSample, then: wizardStep("Open positions") },
   { name: "accounting-wizard-mapping", signedIn: true, path: withAccountingSample, then: wizardStep("Category mapping") },
+  { name: "forecasting-overview", signedIn: true, path: "/forecasting" },
+  { name: "forecasting-wizard", signedIn: true, path: "/forecasting", then: (page) => clickButton(page, "New forecast") },
+  { name: "forecasting-forecast", signedIn: true, path: firstForecast },
   { name: "not-found", signedIn: true, path: "/this/address/does-not-exist" },
 ];
 
@@ -64,6 +67,12 @@ async function firstKpiDetail(page: Page): Promise<string> {
 async function firstQuery(page: Page): Promise<string> {
   await page.goto(`${base}/query-builder`);
   const link = await page.waitForSelector("main a[href^='/query-builder/']:not([href$='/new'])");
+  return (await link!.evaluate((element) => element.getAttribute("href")))!;
+}
+
+async function firstForecast(page: Page): Promise<string> {
+  await page.goto(`${base}/forecasting`);
+  const link = await page.waitForSelector("main table a[href^='/forecasting/']");
   return (await link!.evaluate((element) => element.getAttribute("href")))!;
 }
 

@@ -79,7 +79,7 @@ test("36 months of actuals up to last month, planning for this and next fiscal y
       .execute();
     const categories = await db.selectFrom("kpi_categories").select("name").execute();
     assert.is(forecasts.filter((forecast) => forecast.is_active && forecast.is_system && forecast.name === "System forecast").length, categories.length);
-    assert.equal(forecasts.filter((forecast) => !forecast.is_system).map((forecast) => [forecast.category, forecast.name, forecast.is_active]), [["P&L", "Recent trend (6 months)", false], ["Financial", "Recent trend (6 months)", false]]);
+    assert.equal(forecasts.filter((forecast) => !forecast.is_system).map((forecast) => [forecast.category, forecast.name, forecast.is_active]), [["P&L", "Earlier outlook", false], ["Financial", "Earlier outlook", false]]);
     assert.equal([forecasts[0]!.forecast_from, forecasts[0]!.forecast_to], ["2026-11-01", "2028-03-01"]);
     const forecastValues = await db.selectFrom("forecast_values").select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow();
     assert.ok(forecastValues.n > 50 * 17, `${forecastValues.n} forecast values`);
