@@ -143,7 +143,7 @@ function Forecast({ data }: { data: ForecastDetail }) {
           ) : null
         }
       />
-      <Stack $gap="md">
+      <Column $gap="md">
         {action.status === "done" && action.notice && action.forecastId === forecast.id ? (
           <Alert tone="success" role="status">
             {action.notice}
@@ -206,7 +206,7 @@ function Forecast({ data }: { data: ForecastDetail }) {
         <Text $size="sm" $tone="muted">
           Accuracy is the mean absolute percentage error of the forecast against the actuals that arrived after it was made; lower is better. {ACCURACY_ZERO_ACTUALS}
         </Text>
-      </Stack>
+      </Column>
     </Page>
   );
 }
@@ -233,9 +233,9 @@ function KpiRow({ kpi, data, currency, hintId, onDraft }: { kpi: ForecastKpiRow;
         {accuracy.mape === null ? <Text $tone="muted">—</Text> : `${accuracy.mape.toFixed(1)} %`}
         {accuracy.mape !== null ? <Sub>{`${accuracy.months} mo${accuracy.zeroActualMonths ? `, ${accuracy.zeroActualMonths} × 0 left out` : ""}`}</Sub> : null}
       </Td>
-      <Td>
+      <OverrideTd>
         <Checkbox label={<VisuallyHidden>{`Keep ${kpi.name} by hand`}</VisuallyHidden>} checked={override} disabled={!editable} onChange={(event) => dispatch({ _tag: "SetForecastOverride", kpiId: kpi.id, override: event.target.checked })} />
-      </Td>
+      </OverrideTd>
       {data.months.map((date, index) => {
         const key = cellKey(kpi.id, date);
         const edit = cells[key];
@@ -267,6 +267,16 @@ function KpiRow({ kpi, data, currency, hintId, onDraft }: { kpi: ForecastKpiRow;
     </tr>
   );
 }
+
+/** One column that never grows past the page: the grid scrolls inside its frame instead. */
+const Column = styled(Stack)`
+  grid-template-columns: minmax(0, 1fr);
+`;
+
+/** The hidden label is placed inside its cell, not at the page's edge (it would widen the page on a phone). */
+const OverrideTd = styled(Td)`
+  position: relative;
+`;
 
 const KpiName = styled.span`
   display: flex;
