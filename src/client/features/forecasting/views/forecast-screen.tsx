@@ -157,7 +157,7 @@ function Forecast({ data }: { data: ForecastDetail }) {
         {data.kpis.some((kpi) => kpi.writable) ? (
           <Cluster $gap="md">
             <Button variant="primary" disabled={changed === 0 || refused} busy={edits.status === "saving"} onClick={() => dispatch({ _tag: "SaveForecastEdits", forecastId: forecast.id })}>
-              {changed === 1 ? "Save 1 change" : `Save ${changed} changes`}
+              {changed === 0 ? "Save changes" : changed === 1 ? "Save 1 change" : `Save ${changed} changes`}
             </Button>
             <Button disabled={changed === 0} onClick={() => dispatch({ _tag: "DiscardForecastEdits" })}>
               Discard
