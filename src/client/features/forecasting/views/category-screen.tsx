@@ -23,9 +23,13 @@ import { day, timeframe } from "./format";
  * while another forecast is active is a switch: the question names both.
  */
 export default function CategoryScreen() {
-  const dispatch = useDispatch();
   const params = useParams<{ categoryId: string }>();
-  const categoryId = Number(params.categoryId);
+  return <CategoryOverview categoryId={Number(params.categoryId)} />;
+}
+
+/** A category's overview; also what /forecasting shows, for the first category. */
+export function CategoryOverview({ categoryId }: { categoryId: number }) {
+  const dispatch = useDispatch();
   const categories = useModel((state: AppState) => state.forecasting.categories);
   const reports = useModel((state: AppState) => state.forecasting.reports);
   const action = useModel((state: AppState) => state.forecasting.action);
