@@ -67,7 +67,8 @@ export class ForecastDeactivated extends Schema.TaggedStruct("ForecastDeactivate
 export class ForecastRecomputed extends Schema.TaggedStruct("ForecastRecomputed", { result: ForecastComputed }) {}
 export class ForecastDeleted extends Schema.TaggedStruct("ForecastDeleted", { forecastId: Schema.Number, categoryId: Schema.Number }) {}
 export class ForecastActionFailed extends Schema.TaggedStruct("ForecastActionFailed", { forecastId: Schema.Number, action: Schema.String, message: Schema.String }) {}
-export class ForecastCellEdited extends Schema.TaggedStruct("ForecastCellEdited", { kpiId: Schema.Number, date: Schema.String, text: Schema.String, unit: Schema.String }) {}
+/** A typed cell, parsed by the epic: a value, null to remove, or why the text was refused. */
+export class ForecastCellEdited extends Schema.TaggedStruct("ForecastCellEdited", { kpiId: Schema.Number, date: Schema.String, text: Schema.String, value: Schema.NullOr(Schema.Number), error: Schema.NullOr(Schema.String) }) {}
 export class ForecastOverrideSet extends Schema.TaggedStruct("ForecastOverrideSet", { kpiId: Schema.Number, override: Schema.Boolean }) {}
 export class ForecastEditsDiscarded extends Schema.TaggedStruct("ForecastEditsDiscarded", {}) {}
 export class ForecastEditsSaveStarted extends Schema.TaggedStruct("ForecastEditsSaveStarted", { forecastId: Schema.Number }) {}

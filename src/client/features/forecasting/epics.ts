@@ -38,6 +38,7 @@ import type { Emitted, Epic } from "../../bus/bus";
 import { causedBy, ofCommand, ofEvent } from "../../bus/operators";
 import { describeApiError, fieldMessagesOf, type ApiError } from "../../effect/errors";
 import { outcome$ } from "../../effect/observable";
+import { parseNumberInput } from "../../../domain/kpi/number-input";
 import { pendingChanges } from "./model";
 
 type ForecastingEpic = Epic<AppState, EpicDeps>;
@@ -140,14 +141,18 @@ export const changeForecasts: ForecastingEpic = ({ command$ }, deps) =>
     }),
   );
 
-/** Typing in the grid and the override switches: pure, folded by the model (the rules of the KPI detail). */
+/** Typing in the grid (parsed here by the KPI detail's rules, so the model stays out of the first load) and the override switches. */
 export const editGrid: ForecastingEpic = ({ command$ }) =>
   command$.pipe(
     ofCommand("EditForecastValue", "SetForecastOverride", "DiscardForecastEdits", "DismissForecastCreated"),
     map(({ command, commandId }): Emitted => {
       switch (command._tag) {
         case "EditForecastValue":
-          return { event: ForecastCellEdited.make({ kpiId: command.kpiId, date: command.date, text: command.text, unit: command.unit }), commandId };
+        {
+          const parsed = parseNumberInput(command.text, command.unit);
+          const value = parsed.kind === "value" ? parsed.value : null;
+          return { event: ForecastCellEdited.make({ kpiId: command.kpiId, date: command.date, text: command.text, value, error: parsed.kind === "invalid" ? parsed.message : null }), commandId };
+        }
         case "SetForecastOverride":
           return { event: ForecastOverrideSet.make({ kpiId: command.kpiId, override: command.override }), commandId };
         case "DiscardForecastEdits":

@@ -1,6 +1,5 @@
 import { castDraft, produce } from "immer";
 import type { ForecastCategory, ForecastComputed, ForecastDetail, ForecastReports, ForecastSources } from "../../../contracts/forecasting";
-import { parseNumberInput } from "../../../domain/kpi/number-input";
 import type { Reducer } from "../../bus/store";
 
 type LoadStatus = "idle" | "loading" | "loaded" | "error";
@@ -151,16 +150,12 @@ export const forecastingReducer: Reducer<ForecastingModel> = (model, event) => {
     case "ForecastCellEdited":
       return produce(model, (draft) => {
         const key = cellKey(event.kpiId, event.date);
-        const parsed = parseNumberInput(event.text, event.unit);
         const stored = model.detail.data?.kpis.find((kpi) => kpi.id === event.kpiId);
         const index = model.detail.data?.months.indexOf(event.date) ?? -1;
         const before = stored && index >= 0 ? stored.values[index] ?? null : null;
-        if (parsed.kind === "invalid") draft.edits.cells[key] = { text: event.text, error: parsed.message };
-        else {
-          const value = parsed.kind === "remove" ? null : parsed.value;
-          if (value === before) delete draft.edits.cells[key];
-          else draft.edits.cells[key] = { text: event.text, value };
-        }
+        if (event.error !== null) draft.edits.cells[key] = { text: event.text, error: event.error };
+        else if (event.value === before) delete draft.edits.cells[key];
+        else draft.edits.cells[key] = { text: event.text, value: event.value };
         if (draft.edits.status === "error") draft.edits.status = "idle";
       });
     case "ForecastOverrideSet":

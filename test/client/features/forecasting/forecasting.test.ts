@@ -39,20 +39,30 @@ const fold = (events: DomainEvent[], model: ForecastingModel = initialForecastin
   return folded;
 };
 
-test("the grid's cells as a table: a number, '-' removes, a refused text keeps its message, the stored value again is no change", () => {
+test("the grid's cells as a table: a number, '-' removes, a refused text keeps its message, the stored value again is no change", async () => {
+  const client = testClient({ "GET /api/forecasting/3/": () => json(200, detail()) });
+  signedIn(client);
+  client.bus.dispatch({ _tag: "LoadForecast", forecastId: 3 });
+  await client.waitFor("ForecastLoaded");
+  const edit = async (text: string, date = "2026-11-01") => {
+    client.bus.dispatch({ _tag: "DiscardForecastEdits" });
+    client.bus.dispatch({ _tag: "EditForecastValue", kpiId: 7, date, text, unit: "currency" });
+    await client.waitFor("ForecastCellEdited");
+    return client.store.getState().forecasting.edits.cells;
+  };
+  assert.equal(await edit("1,250.5"), { "7/2026-11-01": { text: "1,250.5", value: 1250.5 } });
+  assert.equal(await edit("2k"), { "7/2026-11-01": { text: "2k", value: 2000 } });
+  assert.equal(await edit("-"), { "7/2026-11-01": { text: "-", value: null } });
+  assert.equal(await edit("1.2.3"), { "7/2026-11-01": { text: "1.2.3", error: INVALID_NUMBER } });
+  assert.equal(await edit("100"), {}, "the stored value typed again is not a change");
+
   const loaded = fold([{ _tag: "ForecastLoaded", detail: detail() }]);
-  const edit = (text: string, date = "2026-11-01") => fold([{ _tag: "ForecastCellEdited", kpiId: 7, date, text, unit: "currency" }], loaded).edits.cells;
-  assert.equal(edit("1,250.5"), { "7/2026-11-01": { text: "1,250.5", value: 1250.5 } });
-  assert.equal(edit("2k"), { "7/2026-11-01": { text: "2k", value: 2000 } });
-  assert.equal(edit("-"), { "7/2026-11-01": { text: "-", value: null } });
-  assert.equal(edit("1.2.3"), { "7/2026-11-01": { text: "1.2.3", error: INVALID_NUMBER } });
-  assert.equal(edit("100"), {}, "the stored value typed again is not a change");
-  const refused = fold([{ _tag: "ForecastCellEdited", kpiId: 7, date: "2026-11-01", text: "abc", unit: "currency" }], loaded);
+  const refused = fold([{ _tag: "ForecastCellEdited", kpiId: 7, date: "2026-11-01", text: "abc", value: null, error: INVALID_NUMBER }], loaded);
   assert.is(pendingChanges(refused.edits), null, "nothing is sent while a cell is refused");
   const both = fold(
     [
-      { _tag: "ForecastCellEdited", kpiId: 7, date: "2026-11-01", text: "-", unit: "currency" },
-      { _tag: "ForecastCellEdited", kpiId: 7, date: "2026-12-01", text: "120", unit: "currency" },
+      { _tag: "ForecastCellEdited", kpiId: 7, date: "2026-11-01", text: "-", value: null, error: null },
+      { _tag: "ForecastCellEdited", kpiId: 7, date: "2026-12-01", text: "120", value: 120, error: null },
       { _tag: "ForecastOverrideSet", kpiId: 7, override: true },
     ],
     loaded,
