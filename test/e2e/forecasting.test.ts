@@ -38,7 +38,16 @@ test("a demo administrator creates a forecast with the wizard, activates it, swi
   // Its page: the grid of KPIs × months; activating it is a switch that names both.
   await clickLink(page, `Open ${NAME}`);
   await waitForScreen(page, NAME);
-  await page.waitForSelector("main table input[aria-label^='Revenue forecast']");
+  // Adjusting a value: typed with the KPI detail's rules (1.5m is 1,500,000), saved with Save.
+  const cell = "main table input[aria-label^='Revenue forecast']";
+  await page.waitForSelector(cell);
+  await page.click(cell, { clickCount: 3 });
+  await page.keyboard.type("1.5m");
+  await page.keyboard.press("Enter");
+  await clickButton(page, "Save 1 change");
+  await waitForByName(page, "main [role=status]", "Saved 1 value of Team outlook.", 30_000);
+  await page.waitForFunction((css) => (document.querySelector(css) as HTMLInputElement | null)?.value === "1500000", {}, cell);
+  assert.ok(await page.$eval("main table tr[data-kpi] input[type=checkbox]", (box) => (box as HTMLInputElement).checked), "an adjusted KPI keeps its values by hand");
   await clickButton(page, "Switch to this forecast");
   await waitForByName(page, "[role=alertdialog]", /changes from System forecast to Team outlook/);
   await clickButton(page, `Switch to ${NAME}`, { within: "[role=alertdialog]" });
