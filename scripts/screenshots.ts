@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "puppeteer";
 import { launchBrowser } from "../test/support/browser";
-import { clickButton, openSignInPage, signIn, switchTheme, waitForScreen, waitForShell, type Theme } from "../test/support/person";
+import { clickButton, waitForByName, openSignInPage, signIn, switchTheme, waitForScreen, waitForShell, type Theme } from "../test/support/person";
 import { startServer } from "../test/support/server-process";
 import { transitionsEnded } from "../test/support/transitions";
 
@@ -52,6 +52,10 @@ const SCREENS: readonly { name: string; signedIn: boolean; path: string | ((page
   { name: "accounting-wizard-bookings", signedIn: true, path: withAccountingSample, then: wizardStep("Bookings") },
   { name: "accounting-wizard-positions", signedIn: true, path: withAccountingSample, then: wizardStep("Open positions") },
   { name: "accounting-wizard-mapping", signedIn: true, path: withAccountingSample, then: wizardStep("Category mapping") },
+  { name: "forecasting-overview", signedIn: true, path: "/forecasting" },
+  { name: "forecasting-wizard", signedIn: true, path: "/forecasting", then: (page) => clickButton(page, "New forecast") },
+  { name: "forecasting-forecast", signedIn: true, path: firstForecast },
+  { name: "forecasting-accuracy", signedIn: true, path: earlierOutlook },
   { name: "not-found", signedIn: true, path: "/this/address/does-not-exist" },
 ];
 
@@ -65,6 +69,18 @@ async function firstQuery(page: Page): Promise<string> {
   await page.goto(`${base}/query-builder`);
   const link = await page.waitForSelector("main a[href^='/query-builder/']:not([href$='/new'])");
   return (await link!.evaluate((element) => element.getAttribute("href")))!;
+}
+
+async function firstForecast(page: Page): Promise<string> {
+  await page.goto(`${base}/forecasting`);
+  const link = await page.waitForSelector("main table a[href^='/forecasting/']");
+  return (await link!.evaluate((element) => element.getAttribute("href")))!;
+}
+
+async function earlierOutlook(page: Page): Promise<string> {
+  await page.goto(`${base}/forecasting`);
+  const link = await waitForByName(page, "main table a", "Earlier outlook");
+  return (await link.evaluate((element) => element.getAttribute("href")))!;
 }
 
 /** The wizard with its statement saved and the demo's sample archive imported, as a person does it once. */

@@ -320,8 +320,9 @@ async function company(database: Database, withTenant: WithTenant) {
     ]),
   );
   const forecasts = await withTenant(tenantId, system, async ({ db }) => {
+    const categoryId = (await db.selectFrom("kpi_categories").select("id").executeTakeFirstOrThrow()).id;
     const forecast = (name: string, isActive: boolean) =>
-      db.insertInto("forecasts").values({ tenant_id: tenantId, name, source: "meridian", method: "linear_progression", is_active: isActive, actuals_from: "2016-01-01", actuals_to: "2025-06-01", forecast_from: "2016-01-01", forecast_to: "2025-12-01" }).returning("id").executeTakeFirstOrThrow();
+      db.insertInto("forecasts").values({ tenant_id: tenantId, category_id: categoryId, name, source: "meridian", method: "linear_progression", is_active: isActive, actuals_from: "2016-01-01", actuals_to: "2025-06-01", forecast_from: "2016-01-01", forecast_to: "2025-12-01" }).returning("id").executeTakeFirstOrThrow();
     return { active: (await forecast("Active", true)).id, old: (await forecast("Old", false)).id };
   });
   const forecastValues = kpiIds.flatMap((kpiId, kpi) =>

@@ -5,6 +5,8 @@ import { passwordRoutes } from "./features/account/password-routes";
 import { accountingEventFilters } from "./features/accounting/accounting-event-filter";
 import { accountingRoutes } from "./features/accounting/accounting-routes";
 import { authServiceRoutes, sessionRoutes } from "./features/auth/auth-routes";
+import { forecastEventFilters } from "./features/forecasting/forecast-event-filter";
+import { forecastingRoutes } from "./features/forecasting/forecast-routes";
 import { integrationEventFilters } from "./features/integrations/integration-event-filter";
 import { integrationsRoutes } from "./features/integrations/integrations-routes";
 import { kpiEventFilters } from "./features/kpis/kpi-event-filter";
@@ -31,7 +33,7 @@ import { publicRoute, type RouteDefinition } from "./platform/http/route";
  * test/server/registry/ attack every route it lists. A feature adds its routes here.
  */
 export const API_ROUTES: Record<ApiRootName, readonly RouteDefinition[]> = {
-  main: [eventStreamRoute({ filters: { ...kpiEventFilters, ...accountingEventFilters, ...uploadEventFilters, ...warehouseEventFilters, ...integrationEventFilters, ...queryBuilderEventFilters } }), ...sessionRoutes, ...passwordRoutes, ...twoFactorRoutes, ...usersRoutes, ...usersImportRoutes, ...ssoRoutes, ...portfolioRoutes, ...kpiReportingRoutes, ...accountingRoutes, ...uploadRoutes, ...integrationsRoutes, ...queryBuilderRoutes],
+  main: [eventStreamRoute({ filters: { ...kpiEventFilters, ...accountingEventFilters, ...uploadEventFilters, ...warehouseEventFilters, ...integrationEventFilters, ...queryBuilderEventFilters, ...forecastEventFilters } }), ...sessionRoutes, ...passwordRoutes, ...twoFactorRoutes, ...usersRoutes, ...usersImportRoutes, ...ssoRoutes, ...portfolioRoutes, ...kpiReportingRoutes, ...accountingRoutes, ...uploadRoutes, ...integrationsRoutes, ...queryBuilderRoutes, ...forecastingRoutes],
   auth: [...authServiceRoutes, ...embedSignInRoutes],
   warehouse: [...warehouseRoutes],
   ai: [],

@@ -1,6 +1,7 @@
 import { combineReducers } from "../bus/store";
 import { accountReducer, initialAccount, type AccountModel } from "../features/account/model";
 import { accountingReducer, initialAccounting, type AccountingModel } from "../features/accounting/model";
+import { forecastingReducer, initialForecasting, type ForecastingModel } from "../features/forecasting/model";
 import { initialIntegrations, integrationsReducer, type IntegrationsModel } from "../features/integrations/model";
 import { initialKpis, kpisReducer, type KpisModel } from "../features/kpis/model";
 import { initialNotifications, notificationsReducer, type NotificationsModel } from "../features/notifications/model";
@@ -24,8 +25,9 @@ export interface AppState {
   readonly warehouse: WarehouseModel;
   readonly integrations: IntegrationsModel;
   readonly queryBuilder: QueryBuilderModel;
+  readonly forecasting: ForecastingModel;
 }
 
-export const initialState: AppState = { session: initialSession, shell: initialShell, account: initialAccount, users: initialUsers, kpis: initialKpis, notifications: initialNotifications, accounting: initialAccounting, uploads: initialUploads, warehouse: initialWarehouse, integrations: initialIntegrations, queryBuilder: initialQueryBuilder };
+export const initialState: AppState = { session: initialSession, shell: initialShell, account: initialAccount, users: initialUsers, kpis: initialKpis, notifications: initialNotifications, accounting: initialAccounting, uploads: initialUploads, warehouse: initialWarehouse, integrations: initialIntegrations, queryBuilder: initialQueryBuilder, forecasting: initialForecasting };
 
-export const rootReducer = combineReducers<AppState>({ session: sessionReducer, shell: shellReducer, account: accountReducer, users: usersReducer, kpis: kpisReducer, notifications: notificationsReducer, accounting: accountingReducer, uploads: uploadsReducer, warehouse: warehouseReducer, integrations: integrationsReducer, queryBuilder: queryBuilderReducer });
+export const rootReducer = combineReducers<AppState>({ session: sessionReducer, shell: shellReducer, account: accountReducer, users: usersReducer, kpis: kpisReducer, notifications: notificationsReducer, accounting: accountingReducer, uploads: uploadsReducer, warehouse: warehouseReducer, integrations: integrationsReducer, queryBuilder: queryBuilderReducer, forecasting: forecastingReducer });

@@ -49,7 +49,7 @@ export const SCREENS: readonly Screen[] = [
   { path: "/planning/financial-planning", label: "Financial planning", section: "Planning", anyOf: ["access_financial_planning"], instances: COMPANY, landed: false },
   { path: "/planning/operational-planning", label: "Operational planning", section: "Planning", anyOf: ["access_operational_planning"], instances: COMPANY, landed: false },
   { path: "/liquidity-planning", label: "Liquidity planning", section: "Planning", anyOf: ["access_liquidity_planning"], instances: COMPANY, landed: false },
-  { path: "/forecasting", label: "Forecasting", section: "Forecasting", anyOf: ["read_forecasts"], feature: "forecasting", instances: COMPANY, landed: false },
+  { path: "/forecasting", label: "Forecasting", section: "Forecasting", anyOf: ["read_forecasts"], feature: "forecasting", instances: COMPANY, landed: true },
   { path: "/objectives/overview", label: "Objectives", section: "Objectives", anyOf: OKR_READ, feature: "okr", instances: ALL, landed: false },
   { path: "/investor-reporting", label: "Investor reporting", section: "Investor reporting", anyOf: ["read_investor_reporting"], instances: COMPANY, landed: false },
   { path: "/query-builder", label: "Query builder", section: "Query builder", anyOf: ["can_build_kpis"], feature: "query_builder", instances: COMPANY, landed: true },

@@ -108,6 +108,20 @@ export function describeServerEvent(type: string, payload: unknown, context: Des
     case "QueryDeactivated":
     case "QueryValuesCalculated":
       return describeQueryChange(who, type, data, context);
+    case "ForecastCreated":
+      return { text: `${who} created the forecast ${String(data["name"])}`, href: typeof data["forecastId"] === "number" ? `/forecasting/${data["forecastId"]}` : "/forecasting" };
+    case "ForecastActivated": {
+      const previous = (data["previous"] ?? null) as { name?: unknown } | null;
+      return { text: previous ? `${who} switched the active forecast from ${String(previous.name)} to ${String(data["name"])}` : `${who} activated the forecast ${String(data["name"])}`, href: typeof data["forecastId"] === "number" ? `/forecasting/${data["forecastId"]}` : "/forecasting" };
+    }
+    case "ForecastDeactivated":
+      return { text: `${who} deactivated the forecast ${String(data["name"])}`, href: typeof data["categoryId"] === "number" ? `/forecasting/category/${data["categoryId"]}` : "/forecasting" };
+    case "ForecastDeleted":
+      return { text: `${who} deleted the forecast ${String(data["name"])}`, href: typeof data["categoryId"] === "number" ? `/forecasting/category/${data["categoryId"]}` : "/forecasting" };
+    case "ForecastRecomputed":
+      return { text: `${who} computed a forecast again`, href: typeof data["forecastId"] === "number" ? `/forecasting/${data["forecastId"]}` : "/forecasting" };
+    case "ForecastValuesAdjusted":
+      return { text: `${who} adjusted forecast values`, href: typeof data["forecastId"] === "number" ? `/forecasting/${data["forecastId"]}` : "/forecasting" };
     case "WarehouseDataUploaded":
       return describeUpload(who, data);
     case "WarehouseSnapshotTaken":

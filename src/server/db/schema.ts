@@ -17,6 +17,7 @@ export interface DatabaseSchema {
   fx_rate_values: FxRateValuesTable;
   forecasts: ForecastsTable;
   forecast_values: ForecastValuesTable;
+  forecast_sheet_values: ForecastSheetValuesTable;
   registered_instances: RegisteredInstancesTable;
   group_permissions: GroupPermissionsTable;
   user_permissions: UserPermissionsTable;
@@ -170,6 +171,7 @@ export interface KpisTable {
   formula: string | null;
   /** A calculated KPI whose period figures are its formula over its inputs' period figures (contracts PERIOD_RULES). */
   weighted_ratio: Generated<boolean>;
+  override_forecasting: Generated<boolean>;
   position: Generated<number>;
   created_at: Timestamp;
 }
@@ -213,6 +215,9 @@ export interface ForecastsTable {
   forecast_from: CalendarDate;
   forecast_to: CalendarDate;
   created_at: Timestamp;
+  category_id: number;
+  created_by: ColumnType<number | null, number | null | undefined, number | null>;
+  activated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface ForecastValuesTable {
@@ -221,6 +226,16 @@ export interface ForecastValuesTable {
   kpi_id: number;
   month: CalendarDate;
   value: number;
+  adjusted: Generated<boolean>;
+}
+
+export interface ForecastSheetValuesTable {
+  tenant_id: string;
+  kpi_id: number;
+  month: CalendarDate;
+  value: number;
+  upload_id: number | null;
+  updated_at: Timestamp;
 }
 
 export interface RegisteredInstancesTable {
@@ -456,6 +471,7 @@ export interface UploadsTable {
   error_count: number;
   warning_count: number;
   forecast_id: number | null;
+  forecast_targets: ColumnType<unknown, string | null | undefined, string | null>;
   imported_rows: "all" | "valid" | null;
   imported_value_count: number | null;
   created_at: Timestamp;

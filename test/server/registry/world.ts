@@ -23,6 +23,8 @@ export interface WorldIds {
   readonly snapshot: number;
   readonly integration: number;
   readonly query: number;
+  /** A user forecast of the category (inactive), its value the secret value. */
+  readonly forecast: number;
 }
 
 export interface Caller {
@@ -105,7 +107,15 @@ export async function registryWorld() {
       .values({ tenant_id: a, title: `Query ${marker}`, kpi_id: stored, sql: `select month, value from qb.kpi_values where kpi_id = ${stored} -- ${marker}`, created_by: member.id })
       .returning("id")
       .executeTakeFirstOrThrow();
-    return { member: member.id, kpi: stored, calculatedKpi: calculated, category, currency, accountingImport, upload: upload.id, snapshot, integration: integration.id, query: query.id };
+    const forecast = (
+      await db
+        .insertInto("forecasts")
+        .values({ tenant_id: a, category_id: category, name: `Forecast ${marker}`, source: "meridian", method: "linear_progression", actuals_from: "2025-01-01", actuals_to: "2026-03-01", forecast_from: "2026-04-01", forecast_to: "2027-03-01", created_by: member.id })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+    await db.insertInto("forecast_values").values({ tenant_id: a, forecast_id: forecast, kpi_id: stored, month: "2026-04-01", value: secretValue }).execute();
+    return { member: member.id, kpi: stored, calculatedKpi: calculated, category, currency, accountingImport, upload: upload.id, snapshot, integration: integration.id, query: query.id, forecast };
   });
 
   const attackers: Caller[] = [];
@@ -146,7 +156,7 @@ export async function registryWorld() {
     admin: roles.get("Administrator")!,
     attackers,
     ids: { ...ids, instance: instance.id } satisfies WorldIds,
-    owners: { member: a, kpi: a, calculatedKpi: a, category: a, currency: a, instance: investor.tenantId, accountingImport: a, upload: a, snapshot: a, integration: a, query: a } satisfies Record<keyof WorldIds, string>,
+    owners: { member: a, kpi: a, calculatedKpi: a, category: a, currency: a, instance: investor.tenantId, accountingImport: a, upload: a, snapshot: a, integration: a, query: a, forecast: a } satisfies Record<keyof WorldIds, string>,
     stateOf,
     lastSeqOf,
   };

@@ -47,7 +47,7 @@ type KpisEpic = Epic<AppState, EpicDeps>;
 export const FILTER_SAVE_DEBOUNCE_MS = 100;
 
 /** Server event types that change KPI values other users may have open. */
-const VALUE_CHANGES = new Set(["KpiValueEdited", "PlanningValueEdited", "ForecastValueEdited"]);
+const VALUE_CHANGES = new Set(["KpiValueEdited", "PlanningValueEdited", "ForecastValueEdited", "ForecastActivated", "ForecastDeactivated", "ForecastRecomputed", "ForecastValuesAdjusted"]);
 
 export const loadMeta: KpisEpic = ({ command$ }, deps) =>
   command$.pipe(
@@ -280,8 +280,10 @@ export const valuesChangedElsewhere: KpisEpic = ({ event$ }) =>
     ofEvent("ServerEventReceived"),
     filter((envelope) => VALUE_CHANGES.has(envelope.payload.type)),
     map((envelope): Emitted => {
-      const payload = envelope.payload.payload as { values?: { kpi?: unknown }[] } | null;
-      const kpiIds = [...new Set((payload?.values ?? []).map((value) => value.kpi).filter((kpi): kpi is number => typeof kpi === "number"))];
+      // Value edits name their KPIs per value; a forecast switched, recomputed or adjusted names its category's KPIs (kpiIds).
+      const payload = envelope.payload.payload as { values?: { kpi?: unknown }[]; kpiIds?: unknown[] } | null;
+      const named = [...(payload?.values ?? []).map((value) => value.kpi), ...(Array.isArray(payload?.kpiIds) ? payload.kpiIds : [])];
+      const kpiIds = [...new Set(named.filter((kpi): kpi is number => typeof kpi === "number"))];
       return { event: KpiDataChangedElsewhere.make({ kpiIds }), origin: "remote" };
     }),
   );

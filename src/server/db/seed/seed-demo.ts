@@ -171,37 +171,51 @@ async function seedKpiData({ db, tenantId }: TenantContext, company: DemoCompany
   }
   await insertInBatches(db, "kpi_values", values);
 
-  // The system forecast: linear progression over the last 12 actuals, to the end of planning.
-  const forecastMonths = monthRange(currentMonth, planningStart + 23);
-  const forecast = await db
-    .insertInto("forecasts")
-    .values({
-      tenant_id: tenantId,
-      name: "System forecast",
-      source: "meridian",
-      method: "linear_progression",
-      is_system: true,
-      is_active: true,
-      actuals_from: monthDateOf(currentMonth - FORECAST_BASIS_MONTHS),
-      actuals_to: monthDateOf(currentMonth - 1),
-      forecast_from: monthDateOf(forecastMonths[0]!),
-      forecast_to: monthDateOf(forecastMonths.at(-1)!),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  const forecastValues = stored
-    .filter((kpi) => kpi.shape !== "binary")
-    .flatMap((kpi) => {
-      const basis = actualMonths.slice(-FORECAST_BASIS_MONTHS).map((month) => actualValue(kpi, month, scale, seed));
-      const projected = linearProgression(basis, forecastMonths.length) ?? [];
-      return projected.map((value, step) => ({
+  // Forecasts per category: a system forecast (linear progression over the last 12 actuals, to
+  // the end of planning), active; the financial categories also have a user forecast over the
+  // last 6 months, so switching the active forecast can be tried on a fresh start.
+  const forecastValues: Insertable<DatabaseSchema["forecast_values"]>[] = [];
+  const forecastsOf = [
+    ...DEMO_CATEGORIES.map((category) => ({ category, name: "System forecast", basisMonths: FORECAST_BASIS_MONTHS, system: true, madeMonthsAgo: 0 })),
+    // Made six months ago over the twelve months before: its accuracy (MAPE) has six months of actuals to show.
+    ...DEMO_CATEGORIES.filter((category) => category.name === "P&L" || category.name === "Financial").map((category) => ({ category, name: "Earlier outlook", basisMonths: 12, system: false, madeMonthsAgo: 6 })),
+  ];
+  for (const plan of forecastsOf) {
+    const madeIn = currentMonth - plan.madeMonthsAgo;
+    const months = monthRange(madeIn, planningStart + 23);
+    const forecast = await db
+      .insertInto("forecasts")
+      .values({
         tenant_id: tenantId,
-        forecast_id: forecast.id,
-        kpi_id: kpiIds.get(kpi.key)!,
-        month: monthDateOf(forecastMonths[step]!),
-        value: Math.round(Math.max(kpi.min ?? (kpi.shape === "ratio" ? -Infinity : 0), value) * 100) / 100,
-      }));
-    });
+        category_id: categoryIds.get(plan.category.name)!,
+        name: plan.name,
+        source: "meridian",
+        method: "linear_progression",
+        is_system: plan.system,
+        is_active: plan.system,
+        activated_at: plan.system ? new Date(Date.UTC(Math.floor(currentMonth / 12), currentMonth % 12, 1)) : null,
+        actuals_from: monthDateOf(madeIn - plan.basisMonths),
+        actuals_to: monthDateOf(madeIn - 1),
+        forecast_from: monthDateOf(months[0]!),
+        forecast_to: monthDateOf(months.at(-1)!),
+        created_at: new Date(Date.UTC(Math.floor(madeIn / 12), madeIn % 12, 1)),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    for (const kpi of stored.filter((candidate) => candidate.shape !== "binary" && candidate.category === plan.category.name)) {
+      const basis = monthRange(madeIn - plan.basisMonths, madeIn - 1).map((month) => actualValue(kpi, month, scale, seed));
+      const projected = linearProgression(basis, months.length) ?? [];
+      projected.forEach((value, step) =>
+        forecastValues.push({
+          tenant_id: tenantId,
+          forecast_id: forecast.id,
+          kpi_id: kpiIds.get(kpi.key)!,
+          month: monthDateOf(months[step]!),
+          value: Math.round(Math.max(kpi.min ?? (kpi.shape === "ratio" ? -Infinity : 0), value) * 100) / 100,
+        }),
+      );
+    }
+  }
   await insertInBatches(db, "forecast_values", forecastValues);
   return { kpis: DEMO_KPIS.length, values: values.length + forecastValues.length };
 }

@@ -60,7 +60,7 @@ export async function newestActuals({ db }: TenantContext): Promise<Map<number, 
   return new Map(rows.map((row) => [row.kpi_id, monthIndexOf(row.month)]));
 }
 
-/** Actuals, planning and the active forecast of the KPIs, for the months from `first` to `last`. */
+/** Actuals, planning and the active forecast of each KPI's category, for the months from `first` to `last`. */
 export async function loadSeries({ db }: TenantContext, kpiIds: readonly number[], first: MonthIndex, last: MonthIndex): Promise<Map<number, KpiSeries>> {
   const series = new Map<number, { actual: Map<MonthIndex, number>; planning: Map<MonthIndex, number>; forecast: Map<MonthIndex, number> }>();
   for (const id of kpiIds) series.set(id, { actual: new Map(), planning: new Map(), forecast: new Map() });
@@ -81,6 +81,7 @@ export async function loadSeries({ db }: TenantContext, kpiIds: readonly number[
       select forecast_values.kpi_id, 'forecast', forecast_values.month, forecast_values.value
       from forecast_values
       join forecasts on forecasts.tenant_id = forecast_values.tenant_id and forecasts.id = forecast_values.forecast_id
+      join kpis on kpis.tenant_id = forecast_values.tenant_id and kpis.id = forecast_values.kpi_id and kpis.category_id = forecasts.category_id
       where forecasts.is_active and forecast_values.kpi_id = any(${ids}) and forecast_values.month between ${from} and ${to}
     ) as stored
     group by kpi_id, series`.execute(db);

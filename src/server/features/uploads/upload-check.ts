@@ -12,6 +12,7 @@ import type { TenantContext } from "../../db/tenancy";
 import { badRequest } from "../../platform/http/errors";
 import { loadKpis } from "../kpis/kpi-repository";
 import { mayRead, mayWrite, type Reader } from "../kpis/kpi-service";
+import { activeForecastsByCategory } from "../forecasting/active-forecasts";
 import { loadUpload, type StoredRow } from "./upload-store";
 
 /** Rows of the preview kept with an upload: enough to see what a file does, bounded per upload. */
@@ -37,14 +38,15 @@ export async function checkUpload(context: TenantContext, input: CheckInput): Pr
   const { db, tenantId } = context;
   const remembered = await db.selectFrom("upload_mappings").select("mapping").where("user_id", "=", input.userId).where("type", "=", input.type).executeTakeFirst();
   const mapping = input.chosen ?? ((remembered?.mapping as ColumnMapping | undefined) ?? NO_MAPPING);
-  let forecastId: number | null = null;
+  let forecastTargets: Map<number, number> | null = null;
   let checked: CheckedUpload;
   if (input.type === "fx") {
     checked = checkFxSheet(input.sheet, await db.selectFrom("fx_rates").select(["id", "name"]).execute());
   } else {
     if (input.type === "forecasting") {
-      forecastId = (await db.selectFrom("forecasts").select("id").where("is_active", "=", true).executeTakeFirst())?.id ?? null;
-      if (forecastId === null) throw badRequest({ file: [NO_ACTIVE_FORECAST] });
+      // Values go into the active forecast of each KPI's category (forecasting/active-forecasts).
+      forecastTargets = await activeForecastsByCategory(context);
+      if (forecastTargets.size === 0) throw badRequest({ file: [NO_ACTIVE_FORECAST] });
     }
     const kpis = new Map<number, UploadKpi>(
       (await loadKpis(context)).map((kpi) => [kpi.id, { id: kpi.id, name: kpi.name, unit: kpi.unit, calculated: kpi.formula !== null, readable: mayRead(input.reader, kpi), writable: mayWrite(input.reader, kpi) }]),
@@ -52,7 +54,7 @@ export async function checkUpload(context: TenantContext, input: CheckInput): Pr
     const options = { type: input.type, kpis, currentMonth: input.now.getUTCFullYear() * 12 + input.now.getUTCMonth(), mapping };
     const first = checkKpiSheet(input.sheet, options);
     // Again with what is stored, so values the file does not change are not written again.
-    const stored = await storedValues(context, input.type, forecastId, first.rows);
+    const stored = await storedValues(context, input.type, first.rows);
     checked = checkKpiSheet(input.sheet, { ...options, stored: (kpi, key, month) => stored.get(`${kpi}/${key}/${month}`) });
   }
 
@@ -78,7 +80,8 @@ export async function checkUpload(context: TenantContext, input: CheckInput): Pr
       unchanged_count: counts.unchanged,
       error_count: counts.errors,
       warning_count: counts.warnings,
-      forecast_id: forecastId,
+      forecast_id: null,
+      forecast_targets: forecastTargets === null ? null : JSON.stringify(Object.fromEntries(forecastTargets)),
       created_at: input.now,
     })
     .returning("id")
@@ -103,7 +106,7 @@ export async function checkUpload(context: TenantContext, input: CheckInput): Pr
  * The stored values the file's rows touch (KPI, dimension key, month → value), in one query: the
  * type's series for those KPIs over the months the file names.
  */
-async function storedValues(context: TenantContext, type: KpiUploadType, forecastId: number | null, rows: readonly CheckedRow[]): Promise<Map<string, number>> {
+async function storedValues(context: TenantContext, type: KpiUploadType, rows: readonly CheckedRow[]): Promise<Map<string, number>> {
   const kpiIds = [...new Set(rows.flatMap((row) => (row.target === null ? [] : [row.target])))];
   const months = rows.flatMap((row) => row.values.map((value) => value.month));
   const stored = new Map<string, number>();
@@ -114,11 +117,13 @@ async function storedValues(context: TenantContext, type: KpiUploadType, forecas
     type === "forecasting"
       ? await context.db
           .selectFrom("forecast_values")
-          .select(["kpi_id", sql<string>`''`.as("dimension_key"), "month", "value"])
-          .where("forecast_id", "=", forecastId!)
-          .where("kpi_id", "=", sql<number>`any(${ids})`)
-          .where("month", ">=", from)
-          .where("month", "<=", to)
+          .innerJoin("forecasts", (join) => join.onRef("forecasts.tenant_id", "=", "forecast_values.tenant_id").onRef("forecasts.id", "=", "forecast_values.forecast_id"))
+          .innerJoin("kpis", (join) => join.onRef("kpis.tenant_id", "=", "forecast_values.tenant_id").onRef("kpis.id", "=", "forecast_values.kpi_id").onRef("kpis.category_id", "=", "forecasts.category_id"))
+          .select(["forecast_values.kpi_id", sql<string>`''`.as("dimension_key"), "forecast_values.month", "forecast_values.value"])
+          .where("forecasts.is_active", "=", true)
+          .where("forecast_values.kpi_id", "=", sql<number>`any(${ids})`)
+          .where("forecast_values.month", ">=", from)
+          .where("forecast_values.month", "<=", to)
           .execute()
       : await context.db
           .selectFrom("kpi_values")

@@ -3,11 +3,12 @@ import type { UploadCheck, UploadType } from "../../../contracts/uploads";
 import { monthDateOf } from "../../../domain/months";
 import type { CheckedRow } from "../../../domain/uploads/check-parts";
 import { rowsToImport, type ImportChoice } from "../../../domain/uploads/upload-result";
-import { ALREADY_IMPORTED, CHECK_OUTDATED, HAS_ERRORS, NOTHING_VALID } from "../../../domain/uploads/upload-texts";
+import { ALREADY_IMPORTED, CHECK_OUTDATED, HAS_ERRORS, NO_ACTIVE_FORECAST, NOTHING_VALID } from "../../../domain/uploads/upload-texts";
 import type { TenantContext } from "../../db/tenancy";
 import { badRequest, HttpError, notFound } from "../../platform/http/errors";
 import { loadKpis } from "../kpis/kpi-repository";
 import { mayRead, mayWrite, type Reader } from "../kpis/kpi-service";
+import { activeForecastsByCategory, categoriesOfKpis } from "../forecasting/active-forecasts";
 import { requireUploadType } from "./upload-access";
 import { loadUpload, type StoredRow } from "./upload-store";
 
@@ -27,7 +28,7 @@ export async function importUpload(context: TenantContext, input: { id: number; 
   const { db } = context;
   const upload = await db
     .selectFrom("uploads")
-    .select(["type", "status", "error_count", "checked_rows", "forecast_id"])
+    .select(["type", "status", "error_count", "checked_rows", "forecast_targets"])
     .where("id", "=", input.id)
     .where("user_id", "=", input.userId)
     .forUpdate()
@@ -39,9 +40,9 @@ export async function importUpload(context: TenantContext, input: { id: number; 
   const rows: CheckedRow[] = stored.map((row) => ({ ...row, valid: true, unchanged: 0, values: row.values.map(([month, value]) => ({ month, value })) }));
   const decision = rowsToImport(rows, upload.error_count, input.choice);
   if (decision.kind === "refused") throw badRequest({ detail: [decision.reason === "has-errors" ? HAS_ERRORS : NOTHING_VALID] });
-  await requireStillWritable(context, upload.type, upload.forecast_id, decision.rows, input.reader);
+  const targets = await requireStillWritable(context, upload.type, (upload.forecast_targets as Record<string, number> | null) ?? {}, decision.rows, input.reader);
 
-  const written = await write(context, upload.type, upload.forecast_id, decision.rows, input.userId, input.id);
+  const written = await write(context, upload.type, targets, decision.rows, input.userId, input.id);
   await db
     .updateTable("uploads")
     .set({ status: "imported", imported_at: input.now, imported_rows: input.choice, imported_value_count: written, checked_rows: "[]" })
@@ -60,26 +61,38 @@ export async function cancelUpload(context: TenantContext, id: number, userId: n
   await context.appendEvent({ type: "UploadCancelled", payload: { id, userId } });
 }
 
-async function requireStillWritable(context: TenantContext, type: UploadType, forecastId: number | null, rows: readonly CheckedRow[], reader: Reader) {
+/**
+ * Refuses when what the check decided has changed; for a forecast upload answers the forecast each
+ * KPI's values go into (the active forecast of its category, as it was at the check).
+ */
+async function requireStillWritable(context: TenantContext, type: UploadType, checkedTargets: Readonly<Record<string, number>>, rows: readonly CheckedRow[], reader: Reader): Promise<Map<number, number>> {
   const outdated = () => new HttpError(409, { detail: CHECK_OUTDATED });
+  const targets = new Map<number, number>();
   if (type === "fx") {
     const ids = new Set((await context.db.selectFrom("fx_rates").select("id").execute()).map((rate) => rate.id));
     if (rows.some((row) => !ids.has(row.target!))) throw outdated();
-    return;
+    return targets;
   }
   if (type === "forecasting") {
-    const active = await context.db.selectFrom("forecasts").select("id").where("is_active", "=", true).executeTakeFirst();
-    if (!active || active.id !== forecastId) throw outdated();
+    const [active, categories] = await Promise.all([activeForecastsByCategory(context), categoriesOfKpis(context)]);
+    for (const row of rows) {
+      const category = categories.get(row.target!);
+      const forecast = category === undefined ? undefined : active.get(category);
+      if (forecast === undefined) throw badRequest({ detail: [NO_ACTIVE_FORECAST] });
+      if (checkedTargets[String(category)] !== forecast) throw outdated();
+      targets.set(row.target!, forecast);
+    }
   }
   const kpis = new Map((await loadKpis(context)).map((kpi) => [kpi.id, kpi] as const));
   for (const row of rows) {
     const kpi = kpis.get(row.target!);
     if (!kpi || kpi.formula !== null || !mayRead(reader, kpi) || !mayWrite(reader, kpi)) throw outdated();
   }
+  return targets;
 }
 
 /** Writes the rows; returns the number of values written (removals included). */
-async function write(context: TenantContext, type: UploadType, forecastId: number | null, rows: readonly CheckedRow[], userId: number, uploadId: number): Promise<number> {
+async function write(context: TenantContext, type: UploadType, forecastTargets: ReadonlyMap<number, number>, rows: readonly CheckedRow[], userId: number, uploadId: number): Promise<number> {
   if (type === "fx") {
     for (const row of rows) {
       if (row.values.length === 0) continue; // "no rate given": the rate stays as it is
@@ -92,7 +105,7 @@ async function write(context: TenantContext, type: UploadType, forecastId: numbe
   }
   const values = rows.flatMap((row) => row.values.map((value) => ({ kpi: row.target!, dimensionKey: row.dimensionKey, date: monthDateOf(value.month), value: value.value })));
   if (values.length === 0) return 0;
-  if (type === "forecasting") await writeForecast(context, forecastId!, values);
+  if (type === "forecasting") await writeForecasts(context, forecastTargets, values, uploadId);
   else await writeKpiValues(context, type === "planning" ? "planning" : "actual", values);
   const by = userId;
   switch (type) {
@@ -103,7 +116,10 @@ async function write(context: TenantContext, type: UploadType, forecastId: numbe
       await context.appendEvent({ type: "PlanningValueEdited", payload: { values: values.map(({ kpi, date, value }) => ({ kpi, date, value })), by, uploadId } });
       break;
     case "forecasting":
-      await context.appendEvent({ type: "ForecastValueEdited", payload: { forecastId, values: values.map(({ kpi, date, value }) => ({ kpi, date, value })), by, uploadId } });
+      for (const forecastId of new Set(forecastTargets.values())) {
+        const ofForecast = values.filter((value) => forecastTargets.get(value.kpi) === forecastId);
+        if (ofForecast.length) await context.appendEvent({ type: "ForecastValueEdited", payload: { forecastId, values: ofForecast.map(({ kpi, date, value }) => ({ kpi, date, value })), by, uploadId } });
+      }
       break;
     case "dimensions": {
       // Values by dimension can be many: the event names the KPIs and months, each with its count.
@@ -146,23 +162,35 @@ async function writeKpiValues({ db, tenantId }: TenantContext, series: "actual" 
   }
 }
 
-async function writeForecast({ db, tenantId }: TenantContext, forecastId: number, values: readonly Value[]) {
+/**
+ * A forecast upload: each KPI's values go into the active forecast of its category, marked as set
+ * by hand, and the KPI keeps them when a forecast is recomputed (override_forecasting, as after an
+ * adjustment in the forecast grid). The values also become the company's forecasting spreadsheet
+ * (forecast_sheet_values), which spreadsheet-service forecasts read.
+ */
+async function writeForecasts({ db, tenantId }: TenantContext, targets: ReadonlyMap<number, number>, values: readonly Value[], uploadId: number) {
   const removed = values.filter((value) => value.value === null);
   const kept = values.filter((value) => value.value !== null);
   for (let start = 0; start < removed.length; start += CHUNK) {
     const chunk = removed.slice(start, start + CHUNK);
-    await db
-      .deleteFrom("forecast_values")
-      .where("forecast_id", "=", forecastId)
-      .where(sql<boolean>`(kpi_id, month) in (select * from unnest(${chunk.map((value) => value.kpi)}::bigint[], ${chunk.map((value) => value.date)}::date[]))`)
-      .execute();
+    const rows = sql`select * from unnest(${chunk.map((value) => targets.get(value.kpi)!)}::bigint[], ${chunk.map((value) => value.kpi)}::bigint[], ${chunk.map((value) => value.date)}::date[])`;
+    await db.deleteFrom("forecast_values").where(sql<boolean>`(forecast_id, kpi_id, month) in (${rows})`).execute();
+    await db.deleteFrom("forecast_sheet_values").where(sql<boolean>`(kpi_id, month) in (select * from unnest(${chunk.map((value) => value.kpi)}::bigint[], ${chunk.map((value) => value.date)}::date[]))`).execute();
   }
+  const now = new Date();
   for (let start = 0; start < kept.length; start += CHUNK) {
     const chunk = kept.slice(start, start + CHUNK);
     await db
       .insertInto("forecast_values")
-      .values(chunk.map((value) => ({ tenant_id: tenantId, forecast_id: forecastId, kpi_id: value.kpi, month: value.date, value: value.value! })))
-      .onConflict((oc) => oc.columns(["tenant_id", "forecast_id", "kpi_id", "month"]).doUpdateSet((eb) => ({ value: eb.ref("excluded.value") })))
+      .values(chunk.map((value) => ({ tenant_id: tenantId, forecast_id: targets.get(value.kpi)!, kpi_id: value.kpi, month: value.date, value: value.value!, adjusted: true })))
+      .onConflict((oc) => oc.columns(["tenant_id", "forecast_id", "kpi_id", "month"]).doUpdateSet((eb) => ({ value: eb.ref("excluded.value"), adjusted: true })))
+      .execute();
+    await db
+      .insertInto("forecast_sheet_values")
+      .values(chunk.map((value) => ({ tenant_id: tenantId, kpi_id: value.kpi, month: value.date, value: value.value!, upload_id: uploadId, updated_at: now })))
+      .onConflict((oc) => oc.columns(["tenant_id", "kpi_id", "month"]).doUpdateSet((eb) => ({ value: eb.ref("excluded.value"), upload_id: uploadId, updated_at: now })))
       .execute();
   }
+  const kpis = [...new Set(values.map((value) => value.kpi))];
+  if (kpis.length) await db.updateTable("kpis").set({ override_forecasting: true }).where("id", "in", kpis).execute();
 }

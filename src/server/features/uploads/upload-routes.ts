@@ -166,6 +166,7 @@ async function templateData(context: TenantContext, reader: Reader, type: Templa
       ? await db
           .selectFrom("forecast_values")
           .innerJoin("forecasts", (join) => join.onRef("forecasts.tenant_id", "=", "forecast_values.tenant_id").onRef("forecasts.id", "=", "forecast_values.forecast_id"))
+          .innerJoin("kpis", (join) => join.onRef("kpis.tenant_id", "=", "forecast_values.tenant_id").onRef("kpis.id", "=", "forecast_values.kpi_id").onRef("kpis.category_id", "=", "forecasts.category_id"))
           .select(["forecast_values.kpi_id", "forecast_values.month", "forecast_values.value"])
           .where("forecasts.is_active", "=", true)
           .where("forecast_values.kpi_id", "in", ids)

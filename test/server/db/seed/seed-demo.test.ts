@@ -69,8 +69,18 @@ test("36 months of actuals up to last month, planning for this and next fiscal y
       { series: "actual", first: "2023-11-01", last: "2026-10-01", months: 36 },
       { series: "planning", first: "2026-04-01", last: "2028-03-01", months: 24 },
     ]);
-    const forecast = await db.selectFrom("forecasts").selectAll().executeTakeFirstOrThrow();
-    assert.equal([forecast.name, forecast.is_active, forecast.is_system, forecast.forecast_from, forecast.forecast_to], ["System forecast", true, true, "2026-11-01", "2028-03-01"]);
+    // Every category has an active system forecast; the financial ones also an inactive user forecast.
+    const forecasts = await db
+      .selectFrom("forecasts")
+      .innerJoin("kpi_categories", "kpi_categories.id", "forecasts.category_id")
+      .select(["kpi_categories.name as category", "forecasts.name", "forecasts.is_active", "forecasts.is_system", "forecasts.forecast_from", "forecasts.forecast_to"])
+      .orderBy("kpi_categories.position")
+      .orderBy("forecasts.id")
+      .execute();
+    const categories = await db.selectFrom("kpi_categories").select("name").execute();
+    assert.is(forecasts.filter((forecast) => forecast.is_active && forecast.is_system && forecast.name === "System forecast").length, categories.length);
+    assert.equal(forecasts.filter((forecast) => !forecast.is_system).map((forecast) => [forecast.category, forecast.name, forecast.is_active]), [["P&L", "Earlier outlook", false], ["Financial", "Earlier outlook", false]]);
+    assert.equal([forecasts[0]!.forecast_from, forecasts[0]!.forecast_to], ["2026-11-01", "2028-03-01"]);
     const forecastValues = await db.selectFrom("forecast_values").select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow();
     assert.ok(forecastValues.n > 50 * 17, `${forecastValues.n} forecast values`);
   });

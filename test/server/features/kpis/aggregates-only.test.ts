@@ -44,8 +44,8 @@ async function catalogue() {
     ids["with_secret"] = await kpi("with_secret", "cum", 0, "revenue + secret");
     ids["unknown_input"] = await kpi("unknown_input", "cum", 0, "revenue + nothing_here");
     ids["hidden"] = await kpi("hidden", "cum", 2, "revenue * 3");
-    const active = await db.insertInto("forecasts").values({ tenant_id: tenantId, name: "Active", source: "meridian", method: "linear_progression", is_active: true, actuals_from: "2024-01-01", actuals_to: "2026-06-01", forecast_from: "2026-01-01", forecast_to: "2027-03-01" }).returning("id").executeTakeFirstOrThrow();
-    const old = await db.insertInto("forecasts").values({ tenant_id: tenantId, name: "Old", source: "meridian", method: "linear_progression", is_active: false, actuals_from: "2024-01-01", actuals_to: "2025-06-01", forecast_from: "2025-01-01", forecast_to: "2026-03-01" }).returning("id").executeTakeFirstOrThrow();
+    const active = await db.insertInto("forecasts").values({ tenant_id: tenantId, category_id: category.id, name: "Active", source: "meridian", method: "linear_progression", is_active: true, actuals_from: "2024-01-01", actuals_to: "2026-06-01", forecast_from: "2026-01-01", forecast_to: "2027-03-01" }).returning("id").executeTakeFirstOrThrow();
+    const old = await db.insertInto("forecasts").values({ tenant_id: tenantId, category_id: category.id, name: "Old", source: "meridian", method: "linear_progression", is_active: false, actuals_from: "2024-01-01", actuals_to: "2025-06-01", forecast_from: "2025-01-01", forecast_to: "2026-03-01" }).returning("id").executeTakeFirstOrThrow();
     const values = [];
     const forecastValues = [];
     for (const [index, kpi] of stored.entries()) {

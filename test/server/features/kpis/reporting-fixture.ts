@@ -66,7 +66,7 @@ export async function reportingCompany() {
     const forecast = (name: string, active: boolean) =>
       db
         .insertInto("forecasts")
-        .values({ tenant_id: tenantId, name, source: "meridian", method: "linear_progression", is_active: active, actuals_from: "2025-07-01", actuals_to: "2026-06-01", forecast_from: "2026-07-01", forecast_to: "2026-09-01" })
+        .values({ tenant_id: tenantId, category_id: pl, name, source: "meridian", method: "linear_progression", is_active: active, actuals_from: "2025-07-01", actuals_to: "2026-06-01", forecast_from: "2026-07-01", forecast_to: "2026-09-01" })
         .returning("id")
         .executeTakeFirstOrThrow()
         .then((row) => row.id);
