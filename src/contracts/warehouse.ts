@@ -122,6 +122,20 @@ export const DevelopmentShareAnswer = Schema.Struct({
 });
 export type DevelopmentShareAnswer = typeof DevelopmentShareAnswer.Type;
 
+/** GET /warehouse-api/recommendations/: what the period's figures suggest doing (domain/warehouse/recommendations.ts). */
+export const RecommendationsAnswer = Schema.Struct({
+  recommendations: Schema.Array(
+    Schema.Struct({
+      rule: Schema.Literal("target-gap", "target-reached", "excluded-rows", "overdue-deals", "weakest-step", "concentration"),
+      tone: Schema.Literal("warning", "info", "good"),
+      title: Schema.String,
+      text: Schema.String,
+      href: Schema.NullOr(Schema.String),
+    }),
+  ),
+});
+export type RecommendationsAnswer = typeof RecommendationsAnswer.Type;
+
 const StageAmounts = Schema.Struct({ lead: Amount, mql: Amount, sql: Amount, proposal: Amount, negotiation: Amount });
 
 export const PipelineAnswer = Schema.Struct({

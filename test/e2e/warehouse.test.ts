@@ -72,6 +72,10 @@ test("a demo administrator opens the sales analytics from the menu and sees the 
   await page.waitForSelector("[data-testid=development-share] svg[role=img] rect[data-series]");
   const shares = await page.$$eval("[data-testid=development-share] table tbody tr", (rows) => rows.map((row) => row.textContent ?? ""));
   assert.ok(shares.length >= 2, JSON.stringify(shares));
+  // Recommendations: rules over the same figures, each with its reason.
+  await page.waitForSelector("[data-testid=recommendations] [data-rule]");
+  const rules = await page.$$eval("[data-testid=recommendations] [data-rule]", (items) => items.map((item) => item.getAttribute("data-rule")));
+  assert.ok(rules.includes("weakest-step") && rules.includes("excluded-rows"), JSON.stringify(rules));
   await expectAccessible(page, "sales analytics, dark");
   await switchTheme(page, "light");
   await expectAccessible(page, "sales analytics, light");

@@ -10,6 +10,7 @@ import {
   SalesTargetAnswer,
   StageSizeMixAnswer,
   DevelopmentShareAnswer,
+  RecommendationsAnswer,
   SnapshotComparisonAnswer,
   SnapshotSummary,
   StagePercentagesAnswer,
@@ -29,6 +30,7 @@ export const WarehouseRequest = Schema.Union(
   Schema.Struct({ view: Schema.Literal("sales-target"), ...Period }),
   Schema.Struct({ view: Schema.Literal("marimekko"), ...Period }),
   Schema.Struct({ view: Schema.Literal("development-share"), ...Period }),
+  Schema.Struct({ view: Schema.Literal("recommendations"), ...Period }),
   /** The pipeline of a day; null for today. */
   Schema.Struct({ view: Schema.Literal("pipeline"), date: Schema.NullOr(Schema.String) }),
   Schema.Struct({ view: Schema.Literal("list-view"), variant: Schema.Literal(...LIST_VIEW_VARIANTS), ...Period }),
@@ -48,6 +50,7 @@ export const WarehouseViewData = Schema.Union(
   SalesTargetAnswer,
   StageSizeMixAnswer,
   DevelopmentShareAnswer,
+  RecommendationsAnswer,
   PipelineAnswer,
   ListViewAnswer,
   DataIssuesAnswer,

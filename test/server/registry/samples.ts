@@ -114,6 +114,7 @@ export const SAMPLES: Record<string, (ids: WorldIds) => SampleRequest> = {
   "GET /warehouse-api/sales/sales-target/": () => ({ query: { from: "2025-01-01", to: "2025-12-01" } }),
   "GET /warehouse-api/sales/marimekko/": () => ({ query: { from: "2025-01-01", to: "2025-12-01" } }),
   "GET /warehouse-api/sales/development-share/": () => ({ query: { from: "2025-01-01", to: "2025-12-01" } }),
+  "GET /warehouse-api/recommendations/": () => ({ query: { from: "2025-01-01", to: "2025-12-01" } }),
   "GET /warehouse-api/sales/pipeline/": () => ({ query: { date: "2025-06-30" } }),
   "GET /warehouse-api/list-views/{variant}/": () => ({ params: { variant: "project-profitability" }, query: { from: "2025-01-01", to: "2025-12-01" } }),
   "GET /warehouse-api/data-issues/": () => ({ query: { kind: "deals" } }),

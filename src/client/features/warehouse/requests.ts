@@ -8,6 +8,7 @@ import {
   SalesTargetAnswer,
   StageSizeMixAnswer,
   DevelopmentShareAnswer,
+  RecommendationsAnswer,
   SnapshotComparisonAnswer,
   SnapshotSummary,
   StagePercentagesAnswer,
@@ -25,6 +26,7 @@ export interface WarehouseAnswers {
   "sales-target": typeof SalesTargetAnswer.Type;
   marimekko: typeof StageSizeMixAnswer.Type;
   "development-share": typeof DevelopmentShareAnswer.Type;
+  recommendations: typeof RecommendationsAnswer.Type;
   pipeline: typeof PipelineAnswer.Type;
   "list-view": typeof ListViewAnswer.Type;
   "data-issues": typeof DataIssuesAnswer.Type;
@@ -52,6 +54,8 @@ export function warehouseApiRequest(request: WarehouseRequest): ApiRequest<unkno
       return get("/sales/marimekko/", StageSizeMixAnswer, { from: request.from, to: request.to });
     case "development-share":
       return get("/sales/development-share/", DevelopmentShareAnswer, { from: request.from, to: request.to });
+    case "recommendations":
+      return get("/recommendations/", RecommendationsAnswer, { from: request.from, to: request.to });
     case "pipeline":
       return get("/sales/pipeline/", PipelineAnswer, { date: request.date ?? undefined });
     case "list-view":

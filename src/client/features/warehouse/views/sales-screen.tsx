@@ -13,6 +13,7 @@ import { ConversionCard } from "./sales/conversion-card";
 import { DealSizeCard } from "./sales/deal-size-card";
 import { DevelopmentShareCard } from "./sales/development-share-card";
 import { MarimekkoCard } from "./sales/marimekko-card";
+import { RecommendationsCard } from "./sales/recommendations-card";
 import { PipelineCard } from "./sales/pipeline-card";
 import { StagesCard } from "./sales/stages-card";
 import { TargetCard } from "./sales/target-card";
@@ -42,6 +43,7 @@ function SalesAnalytics({ canUpload }: { canUpload: boolean }) {
   const stages = useWarehouseView("sales/stages", { view: "stages", ...months });
   const mix = useWarehouseView("sales/marimekko", { view: "marimekko", ...months });
   const development = useWarehouseView("sales/development-share", { view: "development-share", ...months });
+  const recommendations = useWarehouseView("sales/recommendations", { view: "recommendations", ...months });
   const noDeals = stages.data !== null && pipeline.data !== null && stages.data.count === 0 && pipeline.data.count === 0 && size.data?.count === 0;
   return (
     <Page as="section" aria-labelledby="sales-title">
@@ -62,6 +64,7 @@ function SalesAnalytics({ canUpload }: { canUpload: boolean }) {
         }}
       />
       {noDeals ? <NoRawData what="deals" canUpload={canUpload} /> : null}
+      {noDeals ? null : <RecommendationsCard view={recommendations} period={period} />}
       <Grid>
         <PipelineCard view={pipeline} currency={frame.currency} today={frame.today} />
         <ConversionCard view={percentages} period={period} />
