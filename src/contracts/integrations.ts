@@ -12,6 +12,9 @@ export const IntegrationKind = Schema.Literal("postgresql", "csv-url");
 export type IntegrationKind = typeof IntegrationKind.Type;
 export const IntegrationStatus = Schema.Literal("connected", "needs_sign_in", "sync_error", "recalculating_error");
 export const RunState = Schema.Literal("queued", "running", "succeeded", "failed");
+/** How often an integration synchronizes by itself (domain/integrations/schedule.ts). */
+export const SyncSchedule = Schema.Literal("hourly", "daily", "weekly");
+export type SyncSchedule = typeof SyncSchedule.Type;
 
 /** A connection string or an address as typed; never answered. */
 const Connection = Sensitive(RequiredText(2000, "Enter the connection."));
@@ -39,6 +42,8 @@ export const SyncRun = Schema.Struct({
   error: Schema.NullOr(Schema.String),
   /** Who asked for it; null for a scheduled one (or a user who is gone). */
   requestedBy: Schema.NullOr(Schema.String),
+  /** 1 for a sync as asked or scheduled; 2, 3, … for its retries after a failure. */
+  attempt: Schema.Number,
   log: Schema.Array(Schema.Struct({ at: Schema.String, message: Schema.String })),
 });
 export type SyncRun = typeof SyncRun.Type;
@@ -54,6 +59,9 @@ export const IntegrationItem = Schema.Struct({
   owner: Schema.NullOr(Schema.String),
   lastRun: Schema.NullOr(SyncRun),
   nextSyncAt: Schema.NullOr(Schema.String),
+  schedule: SyncSchedule,
+  /** When a failed sync tries again by itself; null when no retry waits. */
+  retryAt: Schema.NullOr(Schema.String),
 });
 export type IntegrationItem = typeof IntegrationItem.Type;
 
@@ -120,6 +128,8 @@ export const ConnectRequest = Schema.Struct({
   connection: Connection,
   query: Schema.optional(Query),
   kpi: Schema.optional(Schema.NullOr(RecordId)),
+  /** Default: daily. */
+  schedule: Schema.optional(SyncSchedule),
 });
 
 /** PATCH /api/integrations/{id}/ */
@@ -127,6 +137,7 @@ export const IntegrationChange = Schema.Struct({
   name: Schema.optional(Name),
   query: Schema.optional(Query),
   kpi: Schema.optional(Schema.NullOr(RecordId)),
+  schedule: Schema.optional(SyncSchedule),
 });
 
 /** PUT /api/integrations/{id}/connection/: reconnect with new credentials. */

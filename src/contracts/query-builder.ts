@@ -42,6 +42,8 @@ export const QuerySummary = Schema.Struct({
   status: QueryStatus,
   /** When the KPI's values were last calculated from it (null: never). */
   evaluatedAt: Schema.NullOr(Schema.String),
+  /** Why the last nightly calculation of an active query failed (its KPI kept its values); null when it worked. */
+  evaluationError: Schema.NullOr(Schema.String),
 });
 export type QuerySummary = typeof QuerySummary.Type;
 

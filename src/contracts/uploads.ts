@@ -56,6 +56,8 @@ export const UploadPreviewRow = Schema.Struct({
   dimension: Schema.NullOr(Schema.String),
   valid: Schema.Boolean,
   values: Schema.Array(Schema.Struct({ date: Schema.String, value: Schema.NullOr(Schema.Number) })),
+  /** An FX upload's row for a rate the company does not have yet: importing creates it with this name and currency. */
+  createsRate: Schema.optional(Schema.Struct({ name: Schema.String, currency: Schema.String })),
 });
 
 /** One upload in the history. `rows` counts the file's data rows with anything in them; `values` the changes in its valid rows. */

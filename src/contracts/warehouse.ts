@@ -96,6 +96,46 @@ export const SalesTargetAnswer = Schema.Struct({
 });
 export type SalesTargetAnswer = typeof SalesTargetAnswer.Type;
 
+/** GET /warehouse-api/sales/marimekko/: the period's deals by stage (column width) and size band (domain/warehouse/sales-mix.ts). */
+export const StageSizeMixAnswer = Schema.Struct({
+  count: Schema.Number,
+  amount: Amount,
+  bands: Schema.Array(Schema.Struct({ key: Schema.String, from: Amount, to: Schema.NullOr(Amount) })),
+  stages: Schema.Array(
+    Schema.Struct({
+      stage: Stage,
+      label: Schema.String,
+      count: Schema.Number,
+      amount: Amount,
+      share: Percent,
+      segments: Schema.Array(Schema.Struct({ band: Schema.String, count: Schema.Number, amount: Amount, share: Percent })),
+    }),
+  ),
+});
+export type StageSizeMixAnswer = typeof StageSizeMixAnswer.Type;
+
+/** GET /warehouse-api/sales/development-share/: won value by product category, month by month as shares. */
+export const DevelopmentShareAnswer = Schema.Struct({
+  won: Amount,
+  categories: Schema.Array(Schema.Struct({ key: Schema.String, label: Schema.String, amount: Amount, share: Percent })),
+  months: Schema.Array(Schema.Struct({ month: Schema.String, won: Amount, values: Schema.Array(Schema.Struct({ amount: Amount, share: Percent })) })),
+});
+export type DevelopmentShareAnswer = typeof DevelopmentShareAnswer.Type;
+
+/** GET /warehouse-api/recommendations/: what the period's figures suggest doing (domain/warehouse/recommendations.ts). */
+export const RecommendationsAnswer = Schema.Struct({
+  recommendations: Schema.Array(
+    Schema.Struct({
+      rule: Schema.Literal("target-gap", "target-reached", "excluded-rows", "overdue-deals", "weakest-step", "concentration"),
+      tone: Schema.Literal("warning", "info", "good"),
+      title: Schema.String,
+      text: Schema.String,
+      href: Schema.NullOr(Schema.String),
+    }),
+  ),
+});
+export type RecommendationsAnswer = typeof RecommendationsAnswer.Type;
+
 const StageAmounts = Schema.Struct({ lead: Amount, mql: Amount, sql: Amount, proposal: Amount, negotiation: Amount });
 
 export const PipelineAnswer = Schema.Struct({

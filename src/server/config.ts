@@ -37,6 +37,10 @@ export interface ServerConfig {
   readonly integrationDatabaseHosts: readonly AllowedHost[];
   /** Hosts the CSV-by-URL connector may fetch from (INTEGRATION_CSV_HOSTS); while empty the connector is off. */
   readonly integrationCsvHosts: readonly AllowedHost[];
+  /** The key that seals stored connection strings (INTEGRATION_CONNECTION_KEY); unset: SECRET_KEY. */
+  readonly connectionKey?: string;
+  /** Earlier connection keys (INTEGRATION_CONNECTION_OLD_KEYS): they still open, never seal. */
+  readonly connectionOldKeys?: readonly string[];
 }
 
 export interface SsoProviderConfig {
@@ -82,7 +86,18 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[]): Ser
     embedOrigins: parseEmbedOrigins(env["PUBLIC_URL"] || `http://${shownHost}:${port}`, env["EMBED_ALLOWED_ORIGINS"]),
     integrationDatabaseHosts: hostList("INTEGRATION_DATABASE_HOSTS", env["INTEGRATION_DATABASE_HOSTS"]),
     integrationCsvHosts: hostList("INTEGRATION_CSV_HOSTS", env["INTEGRATION_CSV_HOSTS"]),
+    ...connectionKeys(env),
   };
+}
+
+/** INTEGRATION_CONNECTION_KEY and INTEGRATION_CONNECTION_OLD_KEYS (comma-separated): key material of at least 32 characters. */
+function connectionKeys(env: NodeJS.ProcessEnv): { connectionKey?: string; connectionOldKeys?: readonly string[] } {
+  const current = env["INTEGRATION_CONNECTION_KEY"]?.trim() || undefined;
+  const old = (env["INTEGRATION_CONNECTION_OLD_KEYS"] ?? "").split(",").map((key) => key.trim()).filter(Boolean);
+  for (const [name, key] of [...(current ? [["INTEGRATION_CONNECTION_KEY", current] as const] : []), ...old.map((key) => ["INTEGRATION_CONNECTION_OLD_KEYS", key] as const)]) {
+    if (key.length < 32) throw new ConfigError(`${name} takes keys of at least 32 characters (openssl rand -hex 32 makes one)`);
+  }
+  return { ...(current ? { connectionKey: current } : {}), ...(old.length ? { connectionOldKeys: old } : {}) };
 }
 
 /** INTEGRATION_DATABASE_HOSTS=db.example.com,10.0.0.5:6432 — a comma-separated allow-list of host or host:port. */

@@ -1,4 +1,5 @@
 import { integrationSyncJob } from "./features/integrations/integration-sync";
+import { queryRecalculationJob } from "./features/query-builder/query-recalculation";
 import type { AppServices } from "./services";
 
 /**
@@ -8,4 +9,5 @@ import type { AppServices } from "./services";
  */
 export function defineJobs(services: AppServices) {
   services.jobs.define(integrationSyncJob(services));
+  services.jobs.define(queryRecalculationJob(services));
 }

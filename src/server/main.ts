@@ -4,12 +4,15 @@ import { openServices } from "./bootstrap";
 import { ConfigError, loadConfig } from "./config";
 import { readDemoInfo } from "./db/seed/demo-info";
 import { seedDemoData } from "./db/seed/seed-demo";
+import { connectionSealer } from "./features/integrations/integration-sources";
+import { resealConnections } from "./features/integrations/reseal-connections";
 
 const SHUTDOWN_GRACE_MS = 2_000;
 
 /**
  * Process entry. `--roots main,auth` serves a subset of the API roots; `--migrate-only`
- * migrates the database and exits (npm run migrate).
+ * migrates the database and exits (npm run migrate); `--reseal-connections` seals every stored
+ * integration connection again with the current connection key and exits (npm run reseal-connections).
  */
 async function main(argv: readonly string[]) {
   const config = loadConfig(process.env, argv);
@@ -20,6 +23,14 @@ async function main(argv: readonly string[]) {
     const applied = services.migrationsApplied;
     console.log(applied.length ? `Applied migrations: ${applied.join(", ")}` : "The database schema is up to date.");
     await services.close();
+    return;
+  }
+  if (argv.includes("--reseal-connections")) {
+    const outcome = await resealConnections(services.database, connectionSealer(config));
+    console.log(`Sealed again with the current key: ${outcome.resealed}. Already current: ${outcome.current}. Unreadable with every key: ${outcome.unreadable.length}.`);
+    for (const row of outcome.unreadable) console.log(`  needs a reconnect: integration ${row.id} "${row.name}" of company ${row.tenantId}`);
+    await services.close();
+    if (outcome.unreadable.length > 0) process.exitCode = 2;
     return;
   }
   if (config.seedDemo && (await seedDemoData(services.database, services.withTenant))) {

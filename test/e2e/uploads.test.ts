@@ -114,6 +114,39 @@ test("an administrator downloads the template, uploads a year of actuals with on
   await context.close();
 });
 
+test("an FX upload with a rate the company does not have yet says so at the check and creates it on import", async () => {
+  const { context, page } = await signedInPage(e2e.browser, e2e.server.url, "admin@demo.example", { viewport: { width: 1440, height: 1000 } });
+  await clickMenu(page, "Data management", "Uploads");
+  await waitForScreen(page, "Uploads");
+  // The type of file, chosen in its field as a person does.
+  const typeSelect = await page.evaluate(() => {
+    const label = [...document.querySelectorAll("label")].find((element) => element.textContent?.startsWith("What the file holds"));
+    return label?.htmlFor ? `#${CSS.escape(label.htmlFor)}` : null;
+  });
+  assert.ok(typeSelect, "the type field is labelled");
+  await page.select(typeSelect!, "fx");
+  const dir = mkdtempSync(join(tmpdir(), "meridian-fx-"));
+  const path = join(dir, "fx-rates.csv");
+  writeFileSync(path, "FX rate;Currency;01.01.2026;01.04.2026\nYen e2e;JPY;160.5;158.25\n");
+  const input = await page.waitForSelector("input[type=file][aria-label='Upload and check a file']");
+  await (input as unknown as { uploadFile(path: string): Promise<void> }).uploadFile(path);
+  const result = "[data-testid=upload-result]";
+  await waitForByName(page, `${result} [role=status] *`, "Successful");
+  const created = await textOf(page, "[data-testid=new-fx-rates]");
+  assert.match(created, /Importing creates 1 FX rate/);
+  assert.match(created, /Yen e2e \(JPY, row 2\)/);
+  assert.match(await textOf(page, `${result} table[aria-label='What the rows write']`), /New rate/);
+  await expectAccessible(page, "Uploads with an FX rate to create (dark)");
+  await clickButton(page, "Import all rows", { within: result });
+  await waitForByName(page, `${result} [role=status] *`, /^Imported$/);
+  await waitForByName(page, "[data-toast-region] [role=status] *", /Imported fx-rates\.csv: 2 values written/);
+  // The company is multi-currency now: after a reload the FX rate selector offers the new rate.
+  await page.reload();
+  await waitForScreen(page, "Uploads");
+  await page.waitForFunction(() => [...document.querySelectorAll("select option")].some((option) => option.textContent?.includes("Yen e2e")), { timeout: 10_000 });
+  await context.close();
+});
+
 /** Selects the cell's text and types over it, then Enter, as a person does. */
 async function typeInto(page: Page, selector: string, text: string) {
   const element = (await page.waitForSelector(selector)) as ElementHandle<HTMLInputElement>;

@@ -60,7 +60,22 @@ test("a demo administrator opens the sales analytics from the menu and sees the 
   await page.keyboard.press("End");
   const tooltip = await page.waitForSelector("[data-testid=pipeline] [role=tooltip]");
   assert.match(await tooltip!.evaluate((element) => element.textContent ?? ""), new RegExp(pipeline.closeMonths.at(-1)!.label.split(" ")[0]!));
-  for (const card of ["stage-percentages", "sales-target", "deal-size", "stages"]) await page.waitForSelector(`[data-testid=${card}] table, [data-testid=${card}] svg[role=img]`);
+  for (const card of ["stage-percentages", "sales-target", "deal-size", "stages", "marimekko", "development-share"]) await page.waitForSelector(`[data-testid=${card}] table, [data-testid=${card}] svg[role=img]`);
+  // The marimekko: a d3 segment per stage and size band holding value, each named for a pointer.
+  await page.waitForSelector("[data-testid=marimekko] svg[role=img] rect[data-segment]");
+  const mosaic = await page.$$eval("[data-testid=marimekko] svg[role=img] rect[data-segment]", (rects) => rects.map((rect) => [rect.getAttribute("data-column"), rect.querySelector("title")?.textContent ?? ""]));
+  assert.ok(mosaic.length >= 4, `segments: ${mosaic.length}`);
+  assert.ok(mosaic.some(([column]) => column === "won") && mosaic.every(([, title]) => / of the stage$/.test(title!)));
+  const mixRows = await page.$$eval("[data-testid=marimekko] table tbody tr", (rows) => rows.map((row) => [...row.children].map((cell) => cell.textContent?.trim() ?? "")));
+  assert.ok(mixRows.some((row) => row[0] === "Won"), JSON.stringify(mixRows));
+  // The development share: per month the categories stack to 100 %.
+  await page.waitForSelector("[data-testid=development-share] svg[role=img] rect[data-series]");
+  const shares = await page.$$eval("[data-testid=development-share] table tbody tr", (rows) => rows.map((row) => row.textContent ?? ""));
+  assert.ok(shares.length >= 2, JSON.stringify(shares));
+  // Recommendations: rules over the same figures, each with its reason.
+  await page.waitForSelector("[data-testid=recommendations] [data-rule]");
+  const rules = await page.$$eval("[data-testid=recommendations] [data-rule]", (items) => items.map((item) => item.getAttribute("data-rule")));
+  assert.ok(rules.includes("weakest-step") && rules.includes("excluded-rows"), JSON.stringify(rules));
   await expectAccessible(page, "sales analytics, dark");
   await switchTheme(page, "light");
   await expectAccessible(page, "sales analytics, light");

@@ -34,6 +34,17 @@ test("a generated SECRET_KEY is kept in DATA_DIR (readable by the owner only) an
   assert.is(loadConfig({ DATA_DIR: dir, SECRET_KEY: "explicit" }, []).secretKey, "explicit");
 });
 
+test("INTEGRATION_CONNECTION_KEY and INTEGRATION_CONNECTION_OLD_KEYS: keys of at least 32 characters, old ones comma-separated", () => {
+  const dir = dataDir();
+  const key = "n".repeat(32);
+  const config = loadConfig({ DATA_DIR: dir, INTEGRATION_CONNECTION_KEY: key, INTEGRATION_CONNECTION_OLD_KEYS: ` ${"a".repeat(40)} ,${"b".repeat(32)},` }, []);
+  assert.equal([config.connectionKey, config.connectionOldKeys], [key, ["a".repeat(40), "b".repeat(32)]]);
+  const plain = loadConfig({ DATA_DIR: dir }, []);
+  assert.equal([plain.connectionKey, plain.connectionOldKeys], [undefined, undefined], "unset: SECRET_KEY seals, as before");
+  assert.throws(() => loadConfig({ DATA_DIR: dir, INTEGRATION_CONNECTION_KEY: "short" }, []), (error: Error) => error instanceof ConfigError && /at least 32 characters/.test(error.message));
+  assert.throws(() => loadConfig({ DATA_DIR: dir, INTEGRATION_CONNECTION_OLD_KEYS: "short" }, []), /INTEGRATION_CONNECTION_OLD_KEYS takes keys/);
+});
+
 test("PUBLIC_URL and PORT", () => {
   assert.is(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: "https://kpi.example.com/" }, []).publicUrl, "https://kpi.example.com");
   assert.is(loadConfig({ DATA_DIR: dataDir(), PORT: "8080" }, []).publicUrl, "http://localhost:8080");

@@ -12,6 +12,7 @@ import { createMailer } from "../../src/server/platform/mail/mailer";
 import { defineJobs } from "../../src/server/jobs";
 import { inProcessQueue } from "../../src/server/platform/jobs/in-process-queue";
 import { createJobRunner } from "../../src/server/platform/jobs/job-runner";
+import type { JobClock } from "../../src/server/platform/jobs/clock";
 import type { AppServices } from "../../src/server/services";
 import { testDatabase } from "./database";
 
@@ -20,7 +21,7 @@ const quietLog = pino({ level: "silent" });
 export const TEST_SECRET_KEY = "test-secret-key-of-enough-length-0123456789";
 
 /** The real app over the shared test database, with quiet logs and no client unless given one. */
-export async function testApp(overrides: Partial<ServerConfig> = {}, serviceOverrides: Partial<AppServices> = {}) {
+export async function testApp(overrides: Partial<ServerConfig> = {}, serviceOverrides: Partial<AppServices> = {}, options: { clock?: JobClock } = {}) {
   const shared = await testDatabase();
   const config: ServerConfig = {
     port: 0,
@@ -55,7 +56,10 @@ export async function testApp(overrides: Partial<ServerConfig> = {}, serviceOver
     totpSealer: createSealer(config.secretKey, "totp"),
     // The in-process queue, not started: a test that wants its jobs to run starts it (and stops
     // it); other suites' requests only leave queued runs behind, never work running in between.
-    jobs: createJobRunner(inProcessQueue(), { database, withTenant, log: quietLog }),
+    // With a clock (test/support/manual-clock.ts) the app's time, the runner's and the queue's
+    // timers are that clock: schedules and retries fall due when the test moves it.
+    jobs: createJobRunner(inProcessQueue(options.clock ? { clock: options.clock } : {}), { database, withTenant, log: quietLog, ...(options.clock ? { now: () => new Date(options.clock!.now()) } : {}) }),
+    ...(options.clock ? { now: () => new Date(options.clock!.now()) } : {}),
     ...serviceOverrides,
   };
   if (!serviceOverrides.jobs) defineJobs(services);

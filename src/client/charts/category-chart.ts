@@ -23,6 +23,8 @@ export interface CategoryChartInput {
   readonly height: number;
   /** Tick labels of the value axis ("€ 20k", "40 %"). */
   readonly formatTick: (value: number) => string;
+  /** The top of the value axis when the values have a natural one (shares: 100); else rounded up from the data. */
+  readonly maxValue?: number;
 }
 
 export interface BarRect {
@@ -69,6 +71,7 @@ export function categoryChartGeometry(input: CategoryChartInput): CategoryChartG
   const y = scaleLinear()
     .domain([Math.min(0, ...lows, ...lineValues), Math.max(0, ...stackTops, ...lineValues)])
     .nice(TICKS);
+  if (input.maxValue !== undefined) y.domain([y.domain()[0]!, input.maxValue]);
   if (y.domain()[0] === y.domain()[1]) y.domain([0, 1]);
   const tickValues = y.ticks(TICKS);
   const left = Math.max(...tickValues.map((tick) => input.formatTick(tick).length), 1) * CHAR_WIDTH + 14;

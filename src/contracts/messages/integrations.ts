@@ -1,5 +1,5 @@
 import { Schema } from "@effect/schema";
-import { IntegrationDetail, IntegrationKind, IntegrationsOverview, IntegrationSummary, PreviewResponse, SyncRun } from "../integrations";
+import { IntegrationDetail, IntegrationKind, IntegrationsOverview, IntegrationSummary, PreviewResponse, SyncRun, SyncSchedule } from "../integrations";
 import { Sensitive } from "../sensitive";
 
 /**
@@ -29,12 +29,14 @@ export class ConnectIntegration extends Schema.TaggedStruct("ConnectIntegration"
   connection: Connection,
   query: Schema.String,
   kpi: Schema.NullOr(Schema.Number),
+  schedule: SyncSchedule,
 }) {}
 export class ChangeIntegration extends Schema.TaggedStruct("ChangeIntegration", {
   id: Schema.Number,
   name: Schema.String,
   query: Schema.String,
   kpi: Schema.NullOr(Schema.Number),
+  schedule: SyncSchedule,
 }) {}
 export class ReconnectIntegration extends Schema.TaggedStruct("ReconnectIntegration", { id: Schema.Number, connection: Connection }) {}
 export class RemoveIntegration extends Schema.TaggedStruct("RemoveIntegration", { id: Schema.Number, name: Schema.String }) {}

@@ -1,3 +1,5 @@
+import { ACCOUNTING_INTEGRATION } from "./accounting";
+
 /**
  * The integrations a company can use (spec sections 2 and 6: /integration/{viewName?}, connect,
  * reconnect, manage, remove). Connectors are set up here and synchronize as jobs; the accounting
@@ -11,12 +13,8 @@
 export const POSTGRESQL_CONNECTOR = "postgresql";
 /** A CSV file fetched from an address (off unless the operator allows hosts for it). */
 export const CSV_URL_CONNECTOR = "csv-url";
-/**
- * The accounting import wizard (DATEV-style CSV archive), built apart from the connectors; its
- * module (domain/integrations/accounting.ts) names the same wizard. ALIGN AT MERGE: this must be
- * the name that module exports, or the overview links to a wizard that is not there.
- */
-export const ACCOUNTING_IMPORT = "accounting";
+/** The accounting import wizard (DATEV-style CSV archive): the name its own module gives it, so the overview links to /integration/accounting/wizard. */
+export const ACCOUNTING_IMPORT = ACCOUNTING_INTEGRATION.name;
 
 export type ConnectorName = typeof POSTGRESQL_CONNECTOR | typeof CSV_URL_CONNECTOR;
 export const CONNECTOR_NAMES: readonly ConnectorName[] = [POSTGRESQL_CONNECTOR, CSV_URL_CONNECTOR];

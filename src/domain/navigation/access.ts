@@ -55,7 +55,7 @@ const ALWAYS_GROUPED: ReadonlySet<MenuSection> = new Set(["Settings"]);
 export function buildMenu(profile: AccessProfile, screens: readonly Screen[] = SCREENS): MenuItem[] {
   const sections = new Map<MenuSection, Screen[]>();
   for (const screen of screens) {
-    if (!screen.landed || screen.path === "/reporting/kpi-detail" || !canOpen(profile, screen)) continue;
+    if (!screen.landed || screen.path === "/reporting/kpi-detail" || screen.menu === false || !canOpen(profile, screen)) continue;
     const list = sections.get(screen.section) ?? [];
     list.push(screen);
     sections.set(screen.section, list);

@@ -17,6 +17,8 @@ export interface Screen {
   readonly feature?: string;
   readonly instances: readonly ("company" | "investor" | "holding")[];
   readonly landed: boolean;
+  /** False: reached from another screen, not from the menu (its route and access check stay). */
+  readonly menu?: false;
 }
 
 export type MenuSection =
@@ -57,8 +59,8 @@ export const SCREENS: readonly Screen[] = [
   { path: "/data-management", label: "Uploads", section: "Data management", anyOf: ["upload_download_excel_data"], instances: COMPANY, landed: true },
   { path: "/data-management/data-input", label: "Data input", section: "Data management", anyOf: ["upload_download_excel_data"], instances: COMPANY, landed: true },
   { path: "/integration", label: "Integrations", section: "Data management", anyOf: ["manage_data_integrations"], feature: "integration_dashboard", instances: COMPANY, landed: true },
-  // The accounting import wizard; the integrations overview links to it once that lands.
-  { path: accountingWizardPath(), label: "Accounting import", section: "Data management", anyOf: ["manage_data_integrations"], feature: "integration_dashboard", instances: COMPANY, landed: true },
+  // The accounting import wizard: reached from the integrations overview (spec: /integration/{name}/wizard), not the menu.
+  { path: accountingWizardPath(), label: "Accounting import", section: "Data management", anyOf: ["manage_data_integrations"], feature: "integration_dashboard", instances: COMPANY, landed: true, menu: false },
   // The warehouse: analytics over the company's raw deals, employees and products (docs/decisions.md, "Warehouse").
   { path: "/warehouse/sales", label: "Sales analytics", section: "Warehouse", anyOf: ["access_deep_drills"], instances: COMPANY, landed: true },
   { path: "/warehouse/list-view", label: "Warehouse list views", section: "Warehouse", anyOf: ["access_deep_drills"], instances: COMPANY, landed: true },

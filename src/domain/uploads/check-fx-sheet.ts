@@ -1,8 +1,13 @@
 import { fromSpreadsheetText } from "../exports/spreadsheet-text";
-import { monthColumns, Problems, valueOf, type CheckedRow, type CheckedUpload, type CheckedValue } from "./check-parts";
+import { monthColumns, Problems, valueOf, type CheckedRow, type CheckedUpload, type CheckedValue, type NewFxRate } from "./check-parts";
+
+/** The currency settings' rules for a code and a name (contracts/kpis CurrencyCode, CurrencyName). */
+const CURRENCY_CODE = /^[A-Z]{3}$/;
+const MAX_RATE_NAME = 100;
+
 import { FX_CURRENCY_HEADERS, FX_NAME_HEADERS, isHeaderOneOf } from "./column-mapping";
 import { cellAt, cellText, isBlank, type Sheet } from "./sheet";
-import { COLUMN_NOT_DATED, FX_RATE_LISTED_TWICE, NO_NAME_COLUMN, NO_RATE_NAME, NO_RATES, NO_SUCH_FX_RATE, RATE_NOT_POSITIVE } from "./upload-texts";
+import { BAD_CURRENCY_CODE, COLUMN_NOT_DATED, FX_RATE_LISTED_TWICE, NO_NAME_COLUMN, NO_RATE_NAME, NO_RATES, NO_RATES_FOR_NEW, NO_SUCH_FX_RATE, RATE_NAME_TOO_LONG, RATE_NOT_POSITIVE } from "./upload-texts";
 
 /** A named FX rate of the company. */
 export interface UploadFxRate {
@@ -17,6 +22,12 @@ export interface UploadFxRate {
  * the stored rates mean stays what the file says: a single column applies to all dates, and the
  * earliest date applies to earlier dates (domain/kpi/fx rateFor). Rates are monthly, like values.
  * A row without rates leaves its rate as it is (a named rate needs at least one dated rate).
+ *
+ * A name the company has no FX rate for creates one when the row gives its currency (a Currency
+ * column, three capital letters) and at least one rate; the import creates it with its rates in the
+ * same all-or-nothing transaction, and the row says so (`createsRate`). Without a currency the row
+ * is an error: the rate could not be created, and a typo of an existing name must not silently
+ * make a second rate.
  */
 export function checkFxSheet(sheet: Sheet, rates: readonly UploadFxRate[]): CheckedUpload {
   const headers = sheet.header.cells.map((cell) => cellText(cell));
@@ -40,7 +51,14 @@ export function checkFxSheet(sheet: Sheet, rates: readonly UploadFxRate[]): Chec
     if (filled.length === 0) continue;
     if (name === "") problems.add(row.number, nameColumn, "error", NO_RATE_NAME);
     const rate = name === "" ? undefined : byName.get(name.toLowerCase());
-    if (name !== "" && !rate) problems.add(row.number, nameColumn, "error", NO_SUCH_FX_RATE(name));
+    let createsRate: NewFxRate | undefined;
+    if (name !== "" && !rate) {
+      const code = currencyColumn < 0 ? "" : cellText(cellAt(row, currencyColumn)).trim();
+      if (code === "") problems.add(row.number, nameColumn, "error", NO_SUCH_FX_RATE(name));
+      else if (!CURRENCY_CODE.test(code)) problems.add(row.number, currencyColumn, "error", BAD_CURRENCY_CODE(code));
+      else if (name.length > MAX_RATE_NAME) problems.add(row.number, nameColumn, "error", RATE_NAME_TOO_LONG);
+      else createsRate = { name, currency: code };
+    }
     const values: CheckedValue[] = [];
     for (const column of filled) {
       const month = months.get(column);
@@ -58,10 +76,16 @@ export function checkFxSheet(sheet: Sheet, rates: readonly UploadFxRate[]): Chec
       else values.push({ month, value: input.value });
     }
     if (rate && values.length === 0 && !problems.hasError(row.number)) problems.add(row.number, nameColumn, "warning", NO_RATES(name));
-    rows.push({ row: row.number, target: rate?.id ?? null, label: rate?.name ?? name, dimensionKey: "", values, unchanged: 0 });
+    // A new rate needs a rate: without one there is nothing to create it with.
+    if (createsRate && values.length === 0 && !problems.hasError(row.number)) problems.add(row.number, nameColumn, "error", NO_RATES_FOR_NEW(name));
+    rows.push({ row: row.number, target: rate?.id ?? null, label: rate?.name ?? name, dimensionKey: "", values, unchanged: 0, ...(createsRate ? { createsRate } : {}) });
   }
-  const rowsOf = new Map<number, number[]>();
-  for (const row of rows) if (row.target !== null) rowsOf.set(row.target, [...(rowsOf.get(row.target) ?? []), row.row]);
+  // One row per rate, existing (by id) or new (by name, regardless of case).
+  const rowsOf = new Map<string, number[]>();
+  for (const row of rows) {
+    const key = row.target !== null ? `id:${row.target}` : row.createsRate ? `new:${row.createsRate.name.toLowerCase()}` : null;
+    if (key !== null) rowsOf.set(key, [...(rowsOf.get(key) ?? []), row.row]);
+  }
   for (const numbers of rowsOf.values()) {
     if (numbers.length < 2) continue;
     const name = rows.find((row) => row.row === numbers[0])!.label;

@@ -34,6 +34,14 @@ export interface CheckedRow {
   readonly values: readonly CheckedValue[];
   /** Values equal to what is stored, so not written again. */
   readonly unchanged: number;
+  /** An FX rate the company does not have yet: importing the row creates it (target stays null). */
+  readonly createsRate?: NewFxRate;
+}
+
+/** A named FX rate an FX upload creates: its name as the file writes it and its currency code. */
+export interface NewFxRate {
+  readonly name: string;
+  readonly currency: string;
 }
 
 export interface CheckedValue {

@@ -64,5 +64,6 @@ export function previewOf(rows: readonly CheckedRow[], limit: number) {
     dimension: row.dimensionKey === "" ? null : describeDimensions(row.dimensionKey),
     valid: row.valid,
     values: row.values.map((value) => ({ date: monthDateOf(value.month), value: value.value })),
+    ...(row.createsRate ? { createsRate: row.createsRate } : {}),
   }));
 }

@@ -366,6 +366,10 @@ export interface KpiQueriesTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   evaluated_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Whose permissions the values were last calculated with; the nightly run acts as them. */
+  evaluated_by: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Why the last nightly calculation failed; null after one that worked. */
+  evaluation_error: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The accounting import wizard's setup of a company (one row, made on first use). */
@@ -583,9 +587,12 @@ export interface JobRunsTable {
   finished_at: Date | null;
   error: string | null;
   log: ColumnType<{ at: string; message: string }[], string | undefined, string>;
+  /** 1 for a first run; a retry of a failed run is the next attempt (0017). */
+  attempt: Generated<number>;
 }
 
 export type IntegrationKind = "postgresql" | "csv-url";
+export type SyncSchedule = "hourly" | "daily" | "weekly";
 export type IntegrationStatus = "connected" | "needs_sign_in" | "sync_error" | "recalculating_error";
 
 /** A connected source of a company; the connection itself only sealed (see 0013_integrations). */
@@ -603,6 +610,8 @@ export interface IntegrationsTable {
   /** Who set it up: the sync writes only KPIs this person may write. */
   owner_id: number;
   next_sync_at: Date | null;
+  /** How often it synchronizes by itself (0017). */
+  schedule: Generated<SyncSchedule>;
   /** What the last successful sync wrote, per KPI: how many months, the first and last. */
   last_written: ColumnType<{ kpiId: number; count: number; first: string; last: string }[], string | undefined, string>;
   created_at: Timestamp;

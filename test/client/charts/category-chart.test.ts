@@ -38,4 +38,10 @@ test("nothing but zeros still has an axis", () => {
   assert.equal(geometry.ticks.map((tick) => tick.value), [0, 0.2, 0.4, 0.6, 0.8, 1]);
 });
 
+test("shares stacked to 100 % keep 100 % as the top of the axis when asked", () => {
+  const input = { categories: ["Jan", "Feb"], bars: [{ key: "a", label: "A", values: [50.1, 33.4] }, { key: "b", label: "B", values: [50, 66.7] }], width: 300, height: 200, formatTick: (value: number) => `${value} %` };
+  assert.ok(Math.max(...categoryChartGeometry(input).ticks.map((tick) => tick.value)) > 100, "rounded up from the data: past 100");
+  assert.is(Math.max(...categoryChartGeometry({ ...input, maxValue: 100 }).ticks.map((tick) => tick.value)), 100);
+});
+
 test.run();

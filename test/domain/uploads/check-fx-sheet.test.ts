@@ -70,6 +70,23 @@ const cases: Case[] = [
     written: [[2, 10, true, []]],
   },
   {
+    name: "a rate the company does not have yet is created when the row gives its currency and a rate",
+    sheet: [["FX rate", "Currency", "01.01.2026", "01.04.2026"], ["Yen", "JPY", 160, 158.5], ["USD", "USD", 1.08, null]],
+    problems: [],
+    written: [[2, null, true, [["2026-01-01", 160], ["2026-04-01", 158.5]]], [3, 10, true, [["2026-01-01", 1.08]]]],
+  },
+  {
+    name: "a new rate needs a currency code of three capitals and a rate; a new name twice is the same rate twice",
+    sheet: [["FX rate", "Currency", "01.01.2026"], ["Yen", "", 160], ["Pound", "gbp", 0.85], ["Krone", "NOK", null], ["Rand", "ZAR", 20], ["rand", "ZAR", 21]],
+    problems: [
+      error(2, "A", T.NO_SUCH_FX_RATE("Yen")),
+      error(3, "B", T.BAD_CURRENCY_CODE("gbp")),
+      error(5, "A", T.FX_RATE_LISTED_TWICE("Rand", [6])),
+      error(6, "A", T.FX_RATE_LISTED_TWICE("Rand", [5])),
+    ],
+    written: [[2, null, false, [["2026-01-01", 160]]], [3, null, false, [["2026-01-01", 0.85]]], [5, null, false, [["2026-01-01", 20]]], [6, null, false, [["2026-01-01", 21]]]],
+  },
+  {
     name: "no name column",
     sheet: [["Währung", "01.01.2026"], ["USD", 1]],
     problems: [error(1, null, T.NO_NAME_COLUMN)],
@@ -89,6 +106,11 @@ test("the FX sheet check as a table", () => {
       );
     }
   }
+});
+
+test("a row that creates a rate says so: its name as written and its currency; existing rates do not", () => {
+  const checked = checkFxSheet(sheetOf([["FX rate", "Currency", "01.01.2026"], ["Yen", "JPY", 160], ["usd", "EUR", 1.1]]), RATES);
+  assert.equal(checked.rows.map((row) => row.createsRate ?? null), [{ name: "Yen", currency: "JPY" }, null]);
 });
 
 test("what an uploaded row means: the earliest date applies to earlier dates, a single column to all", () => {

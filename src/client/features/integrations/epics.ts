@@ -128,7 +128,7 @@ export const change: IntegrationsEpic = ({ command$ }, deps) =>
               root: "main",
               method: "POST",
               path: "/integrations/",
-              body: { kind: command.kind, name: command.name, connection: command.connection, query: command.query, kpi: command.kpi },
+              body: { kind: command.kind, name: command.name, connection: command.connection, query: command.query, kpi: command.kpi, schedule: command.schedule },
               decode: IntegrationDetail,
               timeoutMs: SOURCE_CALL_TIMEOUT_MS,
             }),
@@ -140,7 +140,7 @@ export const change: IntegrationsEpic = ({ command$ }, deps) =>
           ).pipe(mergeMap((events) => events), causedBy(commandId));
         case "ChangeIntegration":
           return outcome$(
-            deps.api.request({ root: "main", method: "PATCH", path: `/integrations/${command.id}/`, body: { name: command.name, query: command.query, kpi: command.kpi }, decode: IntegrationDetail, timeoutMs: SOURCE_CALL_TIMEOUT_MS }),
+            deps.api.request({ root: "main", method: "PATCH", path: `/integrations/${command.id}/`, body: { name: command.name, query: command.query, kpi: command.kpi, schedule: command.schedule }, decode: IntegrationDetail, timeoutMs: SOURCE_CALL_TIMEOUT_MS }),
             (integration): DomainEvent[] => [IntegrationSaved.make({ integration, created: false }), toast(deps, "success", `Saved ${integration.name}`)],
             (error): DomainEvent[] => [failed(command._tag)(error)],
           ).pipe(mergeMap((events) => events), causedBy(commandId));

@@ -6,6 +6,9 @@ import {
   PipelineAnswer,
   RawDataAnswer,
   SalesTargetAnswer,
+  StageSizeMixAnswer,
+  DevelopmentShareAnswer,
+  RecommendationsAnswer,
   SnapshotComparisonAnswer,
   SnapshotSummary,
   StagePercentagesAnswer,
@@ -21,6 +24,9 @@ export interface WarehouseAnswers {
   stages: typeof StagesAnswer.Type;
   "stage-percentages": typeof StagePercentagesAnswer.Type;
   "sales-target": typeof SalesTargetAnswer.Type;
+  marimekko: typeof StageSizeMixAnswer.Type;
+  "development-share": typeof DevelopmentShareAnswer.Type;
+  recommendations: typeof RecommendationsAnswer.Type;
   pipeline: typeof PipelineAnswer.Type;
   "list-view": typeof ListViewAnswer.Type;
   "data-issues": typeof DataIssuesAnswer.Type;
@@ -44,6 +50,12 @@ export function warehouseApiRequest(request: WarehouseRequest): ApiRequest<unkno
       return get("/sales/stage-percentages/", StagePercentagesAnswer, { from: request.from, to: request.to });
     case "sales-target":
       return get("/sales/sales-target/", SalesTargetAnswer, { from: request.from, to: request.to });
+    case "marimekko":
+      return get("/sales/marimekko/", StageSizeMixAnswer, { from: request.from, to: request.to });
+    case "development-share":
+      return get("/sales/development-share/", DevelopmentShareAnswer, { from: request.from, to: request.to });
+    case "recommendations":
+      return get("/recommendations/", RecommendationsAnswer, { from: request.from, to: request.to });
     case "pipeline":
       return get("/sales/pipeline/", PipelineAnswer, { date: request.date ?? undefined });
     case "list-view":

@@ -14,6 +14,7 @@ import * as uploads from "./0010_uploads";
 import * as warehouse from "./0014_warehouse";
 import * as integrations from "./0013_integrations";
 import * as forecasting from "./0016_forecasting";
+import * as dataInSchedules from "./0017_data_in_schedules";
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the server bundle
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   "0014_warehouse": warehouse,
   "0013_integrations": integrations,
   "0016_forecasting": forecasting,
+  "0017_data_in_schedules": dataInSchedules,
 };
 
 export const migrationProvider: MigrationProvider = {

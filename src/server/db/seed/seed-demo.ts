@@ -15,6 +15,7 @@ import { DEMO_CATEGORY_COLUMNS, seedDemoFavorites } from "./demo-reporting";
 import { actualValue, benchmarksOf, planningValue } from "./demo-series";
 import { seededRandom } from "./random";
 import { seedDemoWarehouse } from "./demo-warehouse";
+import { seedDemoUploads } from "./demo-uploads";
 
 export const ACTUAL_MONTHS = 36;
 const FORECAST_BASIS_MONTHS = 12;
@@ -56,6 +57,9 @@ export async function seedDemoData(database: Database, withTenant: WithTenant, n
       const counts = company.kpiData ? await seedKpiData(context, company, currentMonth) : { kpis: 0, values: 0 };
       if (company.kpiData) await seedDemoFavorites(context, company);
       if (company.kpiData) await seedDemoQueries(context, userIds.get(company.users.find((user) => user.role === "Administrator")?.email ?? ""));
+      const adminId = userIds.get(company.users.find((user) => user.role === "Administrator")?.email ?? "");
+      // The upload history, made by the upload feature itself (after the values it brings back).
+      if (company.kpiData && adminId !== undefined) await seedDemoUploads(context, adminId, currentMonth, company.fiscalYearOffset, now);
       await seedFxRates(context, company, currentMonth);
       await seedPortfolio(context, company, userIds);
       if (company.warehouseSeed) await seedDemoWarehouse(context, company.warehouseSeed, now, company.fiscalYearOffset);

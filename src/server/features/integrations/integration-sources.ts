@@ -3,7 +3,7 @@ import { CONNECTOR_OFF } from "../../../contracts/integrations";
 import { CSV_URL_CONNECTOR, INTEGRATION_CATALOGUE, POSTGRESQL_CONNECTOR } from "../../../domain/integrations/catalogue";
 import { describeHostList } from "../../../domain/integrations/host-allow-list";
 import type { ServerConfig } from "../../config";
-import { createSealer, type Sealer } from "../../platform/auth/sealing";
+import { createRotatingSealer, type RotatingSealer } from "../../platform/auth/sealing";
 import { describeConnection, parseConnectionString } from "./connection-string";
 import { describeCsvUrl, parseCsvUrl, readCsvUrl } from "./csv-url-source";
 import { readPostgres } from "./postgres-source";
@@ -14,16 +14,20 @@ import { SourceError, type SourceLimits, type SourceResult } from "./source";
  * sealed and described, and how a source is read.
  */
 
-const sealers = new WeakMap<ServerConfig, Sealer>();
+const sealers = new WeakMap<ServerConfig, RotatingSealer>();
 
-/** Connections are sealed with their own key derived from SECRET_KEY (platform/auth/sealing.ts). */
-export function connectionSealer(config: ServerConfig): Sealer {
+/**
+ * Connections are sealed with a key of their own derived from INTEGRATION_CONNECTION_KEY (or
+ * SECRET_KEY when unset); INTEGRATION_CONNECTION_OLD_KEYS still open what they sealed
+ * (platform/auth/sealing.ts, createRotatingSealer; `reseal-connections.ts` seals everything again).
+ */
+export function connectionSealer(config: ServerConfig): RotatingSealer {
   let sealer = sealers.get(config);
-  if (!sealer) sealers.set(config, (sealer = createSealer(config.secretKey, "integration-connections")));
+  if (!sealer) sealers.set(config, (sealer = createRotatingSealer(config.connectionKey ?? config.secretKey, config.connectionOldKeys ?? [], "integration-connections")));
   return sealer;
 }
 
-export const UNREADABLE_CONNECTION = "The stored connection cannot be opened (the installation's secret key changed). Reconnect the integration.";
+export const UNREADABLE_CONNECTION = "The stored connection cannot be opened (the installation's connection key changed). Reconnect the integration.";
 
 /** A stored connection, opened; null when it cannot be (sealed under another SECRET_KEY). */
 export function openConnection(services: { config: ServerConfig }, sealed: string): string | null {

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { monthDateOf, monthIndexOf } from "../../../domain/months";
 import { STATUS_TEXT, type IntegrationStatus } from "../../../domain/integrations/messages";
+import { SYNC_RETRY_DELAYS_SECONDS, syncIntervalMs } from "../../../domain/integrations/schedule";
 import { CHOOSE_KPI, mapSourceRows, type MappedValue, type SourceTable } from "../../../domain/integrations/source-rows";
 import type { TenantContext } from "../../db/tenancy";
 import { permissionsOf } from "../../platform/auth/permissions";
@@ -11,8 +12,6 @@ import { syncSubject, writableKpis } from "./integration-store";
 import { SOURCE_LIMITS, SourceError, type SourceResult } from "./source";
 
 export const INTEGRATION_SYNC_JOB = "integration-sync";
-/** A connected integration synchronizes by itself once a day, counted from its last sync. */
-export const SYNC_INTERVAL_MS = 24 * 60 * 60 * 1000;
 /** Problems are logged row by row up to this many; the rest are counted. */
 const LOGGED_PROBLEMS = 20;
 
@@ -39,6 +38,8 @@ export function integrationSyncJob(services: AppServices): JobDefinition<SyncJob
   return {
     name: INTEGRATION_SYNC_JOB,
     timeoutSeconds: 120,
+    // A source that was away is tried again (each attempt a run in the sync log); see schedule.ts.
+    retryDelaysSeconds: SYNC_RETRY_DELAYS_SECONDS,
     run: async (job) => {
       const { integrationId } = job.data;
       const row = await services.withTenant(job.tenantId, ACTOR, ({ db }) => db.selectFrom("integrations").selectAll().where("id", "=", integrationId).executeTakeFirst());
@@ -56,8 +57,8 @@ export function integrationSyncJob(services: AppServices): JobDefinition<SyncJob
         const status: IntegrationStatus = error instanceof SourceError && error.kind === "sign-in" ? "needs_sign_in" : "sync_error";
         await job.log(error instanceof SourceError ? error.message : "The source could not be read.");
         await finish(services, job, status, 0);
-        if (!(error instanceof SourceError)) throw error; // unexpected: the runner logs it
-        throw new JobFailure(STATUS_TEXT[status]);
+        if (!(error instanceof SourceError)) throw error; // unexpected: the runner logs it (and retries)
+        throw new JobFailure(STATUS_TEXT[status], { retry: status === "sync_error" });
       }
       await job.log(`Read ${source.rows.length} row${source.rows.length === 1 ? "" : "s"}${source.truncated ? ` (the first ${SOURCE_LIMITS.maxRows}; the rest were left out)` : ""}.`);
 
@@ -70,6 +71,7 @@ export function integrationSyncJob(services: AppServices): JobDefinition<SyncJob
         await job.log(error instanceof WriteProblem || error instanceof SourceError ? error.message : "The values could not be written.");
         await finish(services, job, status, 0);
         if (!(error instanceof WriteProblem || error instanceof SourceError)) throw error;
+        // A result of the wrong shape does not change by itself; a refused write neither.
         throw new JobFailure(STATUS_TEXT[status]);
       }
       for (const problem of outcome.problems.slice(0, LOGGED_PROBLEMS)) await job.log(`Row ${problem.row}: ${problem.message}`);
@@ -145,19 +147,23 @@ function writtenSummary(values: readonly MappedValue[]) {
 }
 
 /**
- * Replaces the integration's daily schedule: a run one interval from now, and the queued run of the
- * previous schedule removed (its queue entry then finds nothing to claim).
+ * Replaces the integration's schedule: a run one interval (hourly, daily, weekly: its own) from
+ * now, and the waiting run of the previous schedule removed, with any waiting retry (its queue
+ * entry then finds nothing to claim).
  */
 export async function scheduleNextSync(context: TenantContext, services: AppServices, integrationId: number) {
   const now = services.now?.() ?? new Date();
-  const next = new Date(now.getTime() + SYNC_INTERVAL_MS);
+  const row = await context.db.selectFrom("integrations").select("schedule").where("id", "=", integrationId).executeTakeFirst();
+  if (!row) return;
+  const next = new Date(now.getTime() + syncIntervalMs(row.schedule));
   await cancelSchedule(context, integrationId);
   await context.db.updateTable("integrations").set({ next_sync_at: next }).where("id", "=", integrationId).execute();
   await services.jobs.enqueue<SyncJobData>(context, INTEGRATION_SYNC_JOB, { integrationId, scheduled: next.toISOString() }, { subject: syncSubject(integrationId), runAt: next });
 }
 
-/** Removes the integration's waiting daily run (its queue entry then finds nothing to claim). */
-async function cancelSchedule(context: TenantContext, integrationId: number) {
+/** Removes the integration's waiting scheduled run and waiting retries (their queue entries then find nothing to claim). */
+export async function cancelSchedule(context: TenantContext, integrationId: number) {
+  await cancelRetries(context, integrationId);
   await context.db
     .deleteFrom("job_runs")
     .where("subject", "=", syncSubject(integrationId))
@@ -165,4 +171,9 @@ async function cancelSchedule(context: TenantContext, integrationId: number) {
     .where(sql<boolean>`data ? 'scheduled'`)
     .execute();
   await context.db.updateTable("integrations").set({ next_sync_at: null }).where("id", "=", integrationId).execute();
+}
+
+/** Removes waiting retries: a sync asked for now, or a new schedule, makes them pointless. */
+export async function cancelRetries(context: TenantContext, integrationId: number) {
+  await context.db.deleteFrom("job_runs").where("subject", "=", syncSubject(integrationId)).where("state", "=", "queued").where("attempt", ">", 1).execute();
 }

@@ -15,6 +15,7 @@ import {
   type IntegrationKind,
 } from "../../../contracts/integrations";
 import { rerunWaitLeft, rerunWaitMessage } from "../../../domain/integrations/messages";
+import { DEFAULT_SYNC_SCHEDULE } from "../../../domain/integrations/schedule";
 import { CHOOSE_KPI, mapSourceRows, type TargetKpi } from "../../../domain/integrations/source-rows";
 import type { TenantContext } from "../../db/tenancy";
 import { badRequest, HttpError, notFound } from "../../platform/http/errors";
@@ -23,7 +24,7 @@ import type { AppServices } from "../../services";
 import { connectionSealer, connectorEnabled, connectorsOf, openConnection, readSource, targetOf, UNREADABLE_CONNECTION } from "./integration-sources";
 import { findIntegration, integrationDetail, integrationItems, lastRequestedAt, listIntegrations, runOf, runsOf, syncSubject, userNames, writableKpis, type IntegrationRow } from "./integration-store";
 import { forgetSummaries, summariesByNames } from "./integration-summaries";
-import { INTEGRATION_SYNC_JOB, scheduleNextSync, type SyncJobData } from "./integration-sync";
+import { cancelRetries, INTEGRATION_SYNC_JOB, scheduleNextSync, type SyncJobData } from "./integration-sync";
 import { PREVIEW_ROWS, SOURCE_LIMITS, SourceError } from "./source";
 
 const MANAGE = needs("manage_data_integrations", { deniedDetail: INTEGRATIONS_FORBIDDEN, feature: "integration_dashboard" });
@@ -92,7 +93,7 @@ export const integrationsRoutes = [
       const detail = await inTenant(async (context) => {
         const created = await context.db
           .insertInto("integrations")
-          .values({ tenant_id: context.tenantId, kind: body.kind, name: body.name.trim(), secret_sealed: secret, target, query, kpi_id: kpi, owner_id: user.userId })
+          .values({ tenant_id: context.tenantId, kind: body.kind, name: body.name.trim(), secret_sealed: secret, target, query, kpi_id: kpi, owner_id: user.userId, schedule: body.schedule ?? DEFAULT_SYNC_SCHEDULE })
           .returning("id")
           .executeTakeFirstOrThrow();
         await context.appendEvent({ type: "IntegrationConnected", payload: { integrationId: created.id, kind: body.kind, name: body.name.trim(), by: user.userId } });
@@ -140,9 +141,11 @@ export const integrationsRoutes = [
         // Whoever changes what it writes has set it up now: the sync writes with their permissions.
         await context.db
           .updateTable("integrations")
-          .set({ name: body.name?.trim() ?? current.name, query, kpi_id: kpi, ...(mappingChanged ? { owner_id: user.userId } : {}), updated_at: new Date() })
+          .set({ name: body.name?.trim() ?? current.name, query, kpi_id: kpi, ...(mappingChanged ? { owner_id: user.userId } : {}), ...(body.schedule ? { schedule: body.schedule } : {}), updated_at: new Date() })
           .where("id", "=", current.id)
           .execute();
+        // A new rhythm counts from now; an integration waiting for a new sign-in stays unscheduled.
+        if (body.schedule && body.schedule !== current.schedule && current.status !== "needs_sign_in") await scheduleNextSync(context, services, current.id);
         await context.appendEvent({ type: "IntegrationChanged", payload: { integrationId: current.id, name: body.name?.trim() ?? current.name, by: user.userId } });
         const row = (await findIntegration(context, current.id))!;
         return integrationDetail(context, reader, row, await rerunAt(context, services, row.id));
@@ -196,6 +199,8 @@ export const integrationsRoutes = [
           reply.header("retry-after", String(Math.ceil(left / 1000)));
           throw new HttpError(429, { detail: rerunWaitMessage(left) });
         }
+        // A sync asked for now replaces a retry that waits.
+        await cancelRetries(context, row.id);
         const { runId } = await services.jobs.enqueue<SyncJobData>(context, INTEGRATION_SYNC_JOB, { integrationId: row.id }, { subject: syncSubject(row.id), requestedBy: user.userId, runAt: now });
         await context.appendEvent({ type: "IntegrationSyncRequested", payload: { integrationId: row.id, name: row.name, runId, by: user.userId } });
         const run = (await runsOf(context, [row.id], 1)).get(row.id)![0]!;

@@ -20,6 +20,7 @@ import { badRequest, HttpError } from "../../platform/http/errors";
 import { IdParams, needs, userRoute, type UserCall } from "../../platform/http/route";
 import { evaluateQuery, previewQuery } from "./evaluate-query";
 import { checkQuery } from "./parse-query";
+import { scheduleNightly } from "./query-recalculation";
 import { changeableQuery, deleteHistory, findQuery, listQueries, readableStoredKpi, runLevelFor, storeHistory, targetKpi } from "./query-service";
 
 /** Query builder detail (spec section 6): can_build_kpis, by group or as a per-user grant. */
@@ -133,8 +134,9 @@ export const queryBuilderRoutes = [
         const query = await changeableQuery(context, reader, id);
         if (query.status === "active" || query.sql !== ran.sql || query.kpiId !== ran.kpiId) throw new HttpError(409, { detail: CHANGED_WHILE_RUNNING });
         const months = await storeHistory(context, query.kpiId, outcome.values, user.userId);
-        await context.db.updateTable("kpi_queries").set({ status: "active", evaluated_at: new Date(), updated_at: new Date() }).where("id", "=", id).execute();
+        await context.db.updateTable("kpi_queries").set({ status: "active", evaluated_at: new Date(), evaluated_by: user.userId, evaluation_error: null, updated_at: new Date() }).where("id", "=", id).execute();
         await context.appendEvent({ type: "QueryActivated", payload: { queryId: id, kpiId: query.kpiId, months } });
+        await scheduleNightly(context, services);
         return { query: await findQuery(context, reader, id), months };
       });
     },
@@ -201,7 +203,7 @@ async function saveQuery({ params: { id }, body, reader, user, inTenant, service
     const query = await changeableQuery(context, reader, id);
     if (query.status !== "active" || query.sql !== saved.detail.sql) return { query: await findQuery(context, reader, id), warning: `${EVALUATION_FAILED_WARNING} ${CHANGED_WHILE_RUNNING}` };
     const months = await storeHistory(context, query.kpiId, outcome.values, user.userId);
-    await context.db.updateTable("kpi_queries").set({ evaluated_at: new Date() }).where("id", "=", id).execute();
+    await context.db.updateTable("kpi_queries").set({ evaluated_at: new Date(), evaluated_by: user.userId, evaluation_error: null }).where("id", "=", id).execute();
     await context.appendEvent({ type: "QueryValuesCalculated", payload: { queryId: id, kpiId: query.kpiId, months } });
     return { query: await findQuery(context, reader, id), warning: null };
   });

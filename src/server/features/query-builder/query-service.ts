@@ -69,16 +69,19 @@ export async function readableStoredKpi(context: TenantContext, reader: Reader, 
  * (months the result does not hold lose theirs), and KpiValueEdited tells every open dashboard.
  * Answers the number of months stored.
  */
-export async function storeHistory(context: TenantContext, kpiId: number, values: readonly MonthlyValue[], userId: number): Promise<number> {
-  const months = new Set(values.map((item) => item.month));
+export async function storeHistory(context: TenantContext, kpiId: number, allValues: readonly MonthlyValue[], userId: number | null, options: { onlyChanges?: boolean } = {}): Promise<number> {
+  const months = new Set(allValues.map((item) => item.month));
   const before = await context.db
     .selectFrom("kpi_values")
-    .select(sql<string>`month::text`.as("month"))
+    .select([sql<string>`month::text`.as("month"), "value"])
     .where("kpi_id", "=", kpiId)
     .where("series", "=", "actual")
     .where("dimension_key", "=", "")
     .execute();
   const removed = before.map((row) => row.month).filter((month) => !months.has(month));
+  // The nightly calculation writes (and tells) only what changed: an unchanged night is silent.
+  const stored = new Map(before.map((row) => [row.month, row.value === null ? null : Number(row.value)] as const));
+  const values = options.onlyChanges ? allValues.filter((item) => !stored.has(item.month) || stored.get(item.month) !== item.value) : allValues;
   if (removed.length) {
     await context.db.deleteFrom("kpi_values").where("kpi_id", "=", kpiId).where("series", "=", "actual").where("dimension_key", "=", "").where("month", "in", removed).execute();
   }
@@ -92,7 +95,7 @@ export async function storeHistory(context: TenantContext, kpiId: number, values
   }
   const changes = [...values.map((item) => ({ kpi: kpiId, date: item.month, value: item.value as number | null })), ...removed.map((month) => ({ kpi: kpiId, date: month, value: null }))];
   if (changes.length) await context.appendEvent({ type: "KpiValueEdited", payload: { values: changes, by: userId } });
-  return values.length;
+  return options.onlyChanges ? changes.length : values.length;
 }
 
 /** Deletes the KPI's actuals (a deactivation that does not keep them), telling open dashboards. */
@@ -114,7 +117,7 @@ function queryRows({ db }: TenantContext) {
   return db
     .selectFrom("kpi_queries as q")
     .leftJoin("users as u", (join) => join.onRef("u.tenant_id", "=", "q.tenant_id").onRef("u.id", "=", "q.created_by"))
-    .select(["q.id", "q.title", "q.kpi_id", "q.sql", "q.status", "q.created_at", "q.updated_at", "q.evaluated_at", "u.first_name", "u.last_name", "u.email"]);
+    .select(["q.id", "q.title", "q.kpi_id", "q.sql", "q.status", "q.created_at", "q.updated_at", "q.evaluated_at", "q.evaluation_error", "u.first_name", "u.last_name", "u.email"]);
 }
 
 type QueryRow = Awaited<ReturnType<ReturnType<typeof queryRows>["execute"]>>[number];
@@ -137,5 +140,6 @@ function summaryOf(row: QueryRow, kpi: KpiRow): QuerySummary {
     updatedAt: iso(row.updated_at),
     status: row.status,
     evaluatedAt: row.evaluated_at === null ? null : iso(row.evaluated_at),
+    evaluationError: row.status === "active" ? row.evaluation_error : null,
   };
 }

@@ -59,7 +59,9 @@ export async function checkUpload(context: TenantContext, input: CheckInput): Pr
   }
 
   const counts = uploadCounts(checked.rows, checked);
-  const validRows: StoredRow[] = checked.rows.filter((row) => row.valid).map((row) => ({ row: row.row, target: row.target!, label: row.label, dimensionKey: row.dimensionKey, values: row.values.map((value) => [value.month, value.value]) }));
+  const validRows: StoredRow[] = checked.rows
+    .filter((row) => row.valid)
+    .map((row) => ({ row: row.row, target: row.target, label: row.label, dimensionKey: row.dimensionKey, values: row.values.map((value) => [value.month, value.value]), ...(row.createsRate ? { createsRate: row.createsRate } : {}) }));
   const inserted = await db
     .insertInto("uploads")
     .values({

@@ -69,8 +69,11 @@ async function requireStillWritable(context: TenantContext, type: UploadType, ch
   const outdated = () => new HttpError(409, { detail: CHECK_OUTDATED });
   const targets = new Map<number, number>();
   if (type === "fx") {
-    const ids = new Set((await context.db.selectFrom("fx_rates").select("id").execute()).map((rate) => rate.id));
-    if (rows.some((row) => !ids.has(row.target!))) throw outdated();
+    const rates = await context.db.selectFrom("fx_rates").select(["id", "name"]).execute();
+    const ids = new Set(rates.map((rate) => rate.id));
+    const names = new Set(rates.map((rate) => rate.name.trim().toLowerCase()));
+    // A rate to create that someone created meanwhile would be a second rate of that name.
+    if (rows.some((row) => (row.createsRate ? names.has(row.createsRate.name.trim().toLowerCase()) : !ids.has(row.target!)))) throw outdated();
     return targets;
   }
   if (type === "forecasting") {
@@ -97,6 +100,15 @@ async function write(context: TenantContext, type: UploadType, forecastTargets: 
     for (const row of rows) {
       if (row.values.length === 0) continue; // "no rate given": the rate stays as it is
       const rates = row.values.map((value) => ({ validFrom: monthDateOf(value.month), rate: value.value! }));
+      if (row.createsRate) {
+        // A rate the company does not have yet: created with its rates, as Currency settings would.
+        const { name, currency } = row.createsRate;
+        const created = await context.db.insertInto("fx_rates").values({ tenant_id: context.tenantId, name, currency }).returning("id").executeTakeFirstOrThrow();
+        await context.db.insertInto("fx_rate_values").values(rates.map((rate) => ({ tenant_id: context.tenantId, fx_rate_id: created.id, valid_from: rate.validFrom, rate: rate.rate }))).execute();
+        await context.db.updateTable("tenants").set({ multi_currency: true }).where("id", "=", context.tenantId).execute();
+        await context.appendEvent({ type: "CurrencyCreated", payload: { id: created.id, name, code: currency, rates, uploadId } });
+        continue;
+      }
       await context.db.deleteFrom("fx_rate_values").where("fx_rate_id", "=", row.target!).execute();
       await context.db.insertInto("fx_rate_values").values(rates.map((rate) => ({ tenant_id: context.tenantId, fx_rate_id: row.target!, valid_from: rate.validFrom, rate: rate.rate }))).execute();
       await context.appendEvent({ type: "CurrencyChanged", payload: { id: row.target, rates, uploadId } });

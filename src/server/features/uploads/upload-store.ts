@@ -1,16 +1,19 @@
 import { sql } from "kysely";
 import type { UploadCheck, UploadHistory, UploadSummary } from "../../../contracts/uploads";
 import type { MonthIndex } from "../../../domain/months";
+import type { NewFxRate } from "../../../domain/uploads/check-parts";
 import type { TenantContext } from "../../db/tenancy";
 import { notFound } from "../../platform/http/errors";
 
 /** A valid row as kept with a checked upload until it is imported: [month, value (null removes)]. */
 export interface StoredRow {
   readonly row: number;
-  readonly target: number;
+  /** The KPI or FX rate; null only for an FX rate the import creates (`createsRate`). */
+  readonly target: number | null;
   readonly label: string;
   readonly dimensionKey: string;
   readonly values: readonly (readonly [MonthIndex, number | null])[];
+  readonly createsRate?: NewFxRate;
 }
 
 const SUMMARY_COLUMNS = [

@@ -11,6 +11,9 @@ import {
   PipelineAnswer,
   PipelineQuery,
   SalesTargetAnswer,
+  StageSizeMixAnswer,
+  DevelopmentShareAnswer,
+  RecommendationsAnswer,
   StagePercentagesAnswer,
   StagesAnswer,
 } from "../../../contracts/warehouse";
@@ -23,6 +26,9 @@ import { listView } from "../../../domain/warehouse/list-views";
 import { pipelineAt } from "../../../domain/warehouse/pipeline";
 import { RAW_DATA_KINDS } from "../../../domain/warehouse/records";
 import { salesTarget } from "../../../domain/warehouse/sales-target";
+import { developmentShare, stageSizeMix } from "../../../domain/warehouse/sales-mix";
+import { recommendationsOf } from "../../../domain/warehouse/recommendations";
+import { monthRangeLabel } from "../../../domain/months";
 import type { TenantContext } from "../../db/tenancy";
 import { badRequest } from "../../platform/http/errors";
 import { userRoute } from "../../platform/http/route";
@@ -110,6 +116,62 @@ export const warehouseAnalyticsRoutes = [
       const { from, to } = periodOf(query);
       const { usable } = await checkedData(context);
       return salesTarget(usable.deals, usable.salesTargets, from, to);
+    }),
+  }),
+
+  userRoute({
+    method: "GET",
+    path: "/sales/marimekko/",
+    summary: "The period's deals by current stage and deal size: each stage's share of the value, each size band's share of the stage",
+    description: `${PERIOD_NOTE} The deals are those that came in during the period; size bands split at the cohort's quartiles, rounded.`,
+    access: READ_ANALYTICS,
+    query: PeriodQuery,
+    response: StageSizeMixAnswer,
+    handle: ({ query, inTenant }) => inTenant(async (context) => {
+      const { from, to } = periodOf(query);
+      return stageSizeMix((await checkedData(context)).usable.deals, from, to);
+    }),
+  }),
+
+  userRoute({
+    method: "GET",
+    path: "/sales/development-share/",
+    summary: "How the value of the deals won splits over the product categories, month by month",
+    description: PERIOD_NOTE,
+    access: READ_ANALYTICS,
+    query: PeriodQuery,
+    response: DevelopmentShareAnswer,
+    handle: ({ query, inTenant }) => inTenant(async (context) => {
+      const { from, to } = periodOf(query);
+      const { usable } = await checkedData(context);
+      return developmentShare(usable.deals, usable.products, from, to);
+    }),
+  }),
+
+  userRoute({
+    method: "GET",
+    path: "/recommendations/",
+    summary: "What the period's figures suggest doing next: the sales target, data left out, overdue deals, the weakest funnel step, a concentrated mix",
+    description: `${PERIOD_NOTE} Each recommendation is a rule over the same figures as the sales charts; the pipeline is today's.`,
+    access: READ_ANALYTICS,
+    query: PeriodQuery,
+    response: RecommendationsAnswer,
+    handle: ({ query, inTenant }) => inTenant(async (context) => {
+      const { from, to } = periodOf(query);
+      const { usable, issues } = await checkedData(context);
+      const company = await context.db.selectFrom("tenants").select("local_currency").executeTakeFirstOrThrow();
+      const now = today();
+      return {
+        recommendations: recommendationsOf({
+          currency: company.local_currency,
+          period: monthRangeLabel(from, to),
+          target: salesTarget(usable.deals, usable.salesTargets, from, to),
+          pipeline: pipelineAt(usable.deals, now, now),
+          percentages: stagePercentages(usable.deals, from, to),
+          development: developmentShare(usable.deals, usable.products, from, to),
+          issues,
+        }),
+      };
     }),
   }),
 

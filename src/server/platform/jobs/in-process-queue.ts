@@ -1,18 +1,17 @@
+import { realClock, type JobClock } from "./clock";
 import type { QueueBackend, QueuedRun } from "./job-runner";
-
-/** setTimeout's longest delay (about 24.8 days); a later run waits in steps. */
-const MAX_DELAY_MS = 2 ** 31 - 1;
 
 /**
  * The queue of the embedded default: runs wait in memory and `concurrency` of them run at a time
  * in this process. Nothing is lost by a restart: queued runs are rows of job_runs, handed over
  * again when the runner starts. Runs handed over before start wait until it.
  */
-export function inProcessQueue(options: { concurrency?: number; stopWaitMs?: number } = {}): QueueBackend {
+export function inProcessQueue(options: { concurrency?: number; stopWaitMs?: number; clock?: JobClock } = {}): QueueBackend {
   const concurrency = options.concurrency ?? 2;
   const stopWaitMs = options.stopWaitMs ?? 10_000;
+  const clock = options.clock ?? realClock;
   const ready: QueuedRun[] = [];
-  const timers = new Set<NodeJS.Timeout>();
+  const timers = new Set<unknown>();
   const running = new Set<Promise<void>>();
   let execute: ((run: QueuedRun) => Promise<void>) | null = null;
   let idleWaiters: (() => void)[] = [];
@@ -41,17 +40,17 @@ export function inProcessQueue(options: { concurrency?: number; stopWaitMs?: num
   };
 
   const later = (run: QueuedRun) => {
-    const delay = run.runAt.getTime() - Date.now();
+    const delay = run.runAt.getTime() - clock.now();
     if (delay <= 0) {
       ready.push(run);
       pump();
       return;
     }
-    const timer = setTimeout(() => {
+    // The clock's timer is unref'd: a scheduled run never keeps a finished process alive.
+    const timer = clock.setTimeout(() => {
       timers.delete(timer);
       later(run);
-    }, Math.min(delay, MAX_DELAY_MS));
-    timer.unref(); // a scheduled run never keeps a finished process alive
+    }, delay);
     timers.add(timer);
   };
 
@@ -65,7 +64,7 @@ export function inProcessQueue(options: { concurrency?: number; stopWaitMs?: num
     },
     stop: async () => {
       execute = null;
-      for (const timer of timers) clearTimeout(timer);
+      for (const timer of timers) clock.clearTimeout(timer);
       timers.clear();
       ready.length = 0;
       const waited = Promise.allSettled([...running]);

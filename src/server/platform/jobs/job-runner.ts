@@ -21,6 +21,17 @@ export interface JobDefinition<Data = unknown> {
   readonly name: string;
   /** A run that takes longer counts as failed. */
   readonly timeoutSeconds?: number;
+  /**
+   * Backoff: the waits before the second, third, … attempt of a failed run (so at most one more
+   * attempt than delays). Each attempt is a run of its own, with its own row and log. Only failures
+   * that may pass retry: an unexpected error, a deadline, or a JobFailure that says `retry`.
+   */
+  readonly retryDelaysSeconds?: readonly number[];
+  /**
+   * At start, before queued runs are handed over: queue what should be waiting and is not (a
+   * schedule across companies, on the owner connection). A failure is logged; start goes on.
+   */
+  atStart?(database: Database, now: Date): Promise<void>;
   run(job: RunningJob<Data>): Promise<void>;
 }
 
@@ -30,6 +41,8 @@ export interface RunningJob<Data> {
   readonly data: Data;
   /** The user who asked for the run; null when the system did (a schedule). */
   readonly requestedBy: number | null;
+  /** 1 for the first attempt; a retry counts on. */
+  readonly attempt: number;
   /** Adds a line to the run's log, in its own short transaction so a screen sees progress. */
   log(message: string): Promise<void>;
 }
@@ -39,7 +52,14 @@ export interface RunningJob<Data> {
  * other error is recorded as the generic text and its details go only to the server's log (an
  * unexpected error may carry what no screen should show).
  */
-export class JobFailure extends Error {}
+export class JobFailure extends Error {
+  /** Whether trying again later may help (a source that is away), if the job retries at all. */
+  readonly retry: boolean;
+  constructor(message: string, options: { retry?: boolean } = {}) {
+    super(message);
+    this.retry = options.retry ?? false;
+  }
+}
 
 export const JOB_FAILED_UNEXPECTEDLY = "The job failed unexpectedly. Please try again.";
 export const JOB_TIMED_OUT = "The job took too long and was stopped.";
@@ -94,8 +114,13 @@ export interface JobRunnerDeps {
   readonly database: Database;
   readonly withTenant: WithTenant;
   readonly log: Pick<FastifyBaseLogger, "error" | "warn" | "info">;
+  /** The time of claims, retries and schedules (the queue's clock; tests move it). */
   readonly now?: () => Date;
 }
+
+/** How a retry is announced in the failed run's log. */
+export const retryLine = (attempt: number, attempts: number, at: Date) => `Attempt ${attempt} of ${attempts} failed; the next attempt is at ${at.toISOString().slice(0, 16).replace("T", " ")} UTC.`;
+export const lastAttemptLine = (attempts: number) => `Attempt ${attempts} of ${attempts} failed; there are no further attempts.`;
 
 const DEFAULT_TIMEOUT_SECONDS = 15 * 60;
 
@@ -124,6 +149,7 @@ export function createJobRunner(backend: QueueBackend, deps: JobRunnerDeps): Job
         tenantId: run.tenantId,
         data: claimed.data,
         requestedBy: claimed.requested_by,
+        attempt: claimed.attempt,
         log: (message) => deps.withTenant(run.tenantId, actor, ({ db }) => appendRunLog(db, run.runId, message, now())),
       };
       let timer: NodeJS.Timeout | undefined;
@@ -137,7 +163,23 @@ export function createJobRunner(backend: QueueBackend, deps: JobRunnerDeps): Job
       } catch (error) {
         if (!(error instanceof JobFailure)) deps.log.error({ err: error, job: claimed.job, runId: run.runId }, "a job failed unexpectedly");
         const message = error instanceof JobFailure ? error.message : JOB_FAILED_UNEXPECTEDLY;
-        await deps.withTenant(run.tenantId, actor, ({ db }) => finishRun(db, run.runId, "failed", message, now()));
+        const delays = definition.retryDelaysSeconds ?? [];
+        const mayPass = error instanceof JobFailure ? error.retry : true;
+        const attempts = delays.length + 1;
+        await deps.withTenant(run.tenantId, actor, async (context) => {
+          const at = now();
+          const delay = mayPass ? delays[claimed.attempt - 1] : undefined;
+          if (delay !== undefined) {
+            // The next attempt is a run of its own, queued with this one's end: both or neither.
+            const retryAt = new Date(at.getTime() + delay * 1000);
+            await appendRunLog(context.db, run.runId, retryLine(claimed.attempt, attempts, retryAt), at);
+            const runId = await insertRun(context.db, { tenantId: run.tenantId, job: claimed.job, subject: claimed.subject, data: claimed.data, requestedBy: claimed.requested_by, runAfter: retryAt, attempt: claimed.attempt + 1 });
+            context.afterCommit(() => dispatch({ name: claimed.job, tenantId: run.tenantId, runId, runAt: retryAt }));
+          } else if (mayPass && delays.length > 0) {
+            await appendRunLog(context.db, run.runId, lastAttemptLine(attempts), at);
+          }
+          await finishRun(context.db, run.runId, "failed", message, at);
+        });
       } finally {
         clearTimeout(timer);
       }
@@ -168,6 +210,9 @@ export function createJobRunner(backend: QueueBackend, deps: JobRunnerDeps): Job
       // any), the queued handed over again.
       const names = [...definitions.keys()];
       await failInterruptedRuns(deps.database, names.map((name) => ({ name, olderThanSeconds: backend.ownsAllRuns ? 0 : timeoutOf(name) * 2 })), JOB_INTERRUPTED);
+      for (const definition of definitions.values()) {
+        await definition.atStart?.(deps.database, now()).catch((error: unknown) => deps.log.error({ err: error, job: definition.name }, "a job's schedule could not be checked at start"));
+      }
       await backend.start(names, execute, timeoutOf);
       for (const run of await recoverableRuns(deps.database, names)) await dispatch(run);
     },

@@ -12,11 +12,11 @@ type Db = Transaction<DatabaseSchema> | Kysely<DatabaseSchema>;
 
 export async function insertRun(
   db: Db,
-  run: { tenantId: string; job: string; subject: string; data: unknown; requestedBy: number | null; runAfter: Date },
+  run: { tenantId: string; job: string; subject: string; data: unknown; requestedBy: number | null; runAfter: Date; attempt?: number },
 ): Promise<number> {
   const row = await db
     .insertInto("job_runs")
-    .values({ tenant_id: run.tenantId, job: run.job, subject: run.subject, data: JSON.stringify(run.data ?? {}), requested_by: run.requestedBy, run_after: run.runAfter })
+    .values({ tenant_id: run.tenantId, job: run.job, subject: run.subject, data: JSON.stringify(run.data ?? {}), requested_by: run.requestedBy, run_after: run.runAfter, attempt: run.attempt ?? 1 })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
@@ -29,7 +29,7 @@ export function claimRun(db: Db, runId: number, at: Date) {
     .set({ state: "running", started_at: at })
     .where("id", "=", runId)
     .where("state", "=", "queued")
-    .returning(["job", "data", "requested_by"])
+    .returning(["job", "subject", "data", "requested_by", "attempt"])
     .executeTakeFirst();
 }
 

@@ -10,7 +10,7 @@ import { settle, testClient } from "../../support/harness";
 const signedIn = (client: ReturnType<typeof testClient>) => client.tokens.set({ access: "a", accessExpiresAt: Date.now() + 60_000, refreshExpiresAt: Date.now() + 60_000 });
 
 const CONNECTION = "postgres://reader:very-secret@db.example.com:5432/warehouse";
-const run = { id: 3, state: "queued" as const, queuedAt: "2026-04-01T10:00:00.000Z", startedAt: null, finishedAt: null, error: null, requestedBy: "Ada Administrator", log: [] };
+const run = { id: 3, state: "queued" as const, queuedAt: "2026-04-01T10:00:00.000Z", startedAt: null, finishedAt: null, error: null, requestedBy: "Ada Administrator", attempt: 1, log: [] };
 const detail: IntegrationDetail = {
   id: 12,
   kind: "postgresql",
@@ -21,6 +21,8 @@ const detail: IntegrationDetail = {
   owner: "Ada Administrator",
   lastRun: null,
   nextSyncAt: null,
+  schedule: "daily",
+  retryAt: null,
   query: "select month, value from kpis",
   kpi: { id: 5, name: "Revenue" },
   runs: [],
@@ -38,11 +40,11 @@ test("a preview, then connecting: the connection goes to the server, the person 
   client.bus.dispatch({ _tag: "PreviewIntegration", kind: "postgresql", connection: CONNECTION, integrationId: null, query: detail.query, kpi: 5 });
   await client.waitFor("IntegrationPreviewed");
   assert.equal(client.store.getState().integrations.preview.data, preview);
-  const { commandId } = client.bus.dispatch({ _tag: "ConnectIntegration", kind: "postgresql", name: "Warehouse", connection: CONNECTION, query: detail.query, kpi: 5 });
+  const { commandId } = client.bus.dispatch({ _tag: "ConnectIntegration", kind: "postgresql", name: "Warehouse", connection: CONNECTION, query: detail.query, kpi: 5, schedule: "hourly" });
   await client.waitFor("IntegrationSaved");
   await client.waitFor("ToastShown");
   assert.equal(client.server.calls.map((call) => `${call.method} ${call.path}`), ["POST /api/integrations/preview/", "POST /api/integrations/"]);
-  assert.equal(client.server.calls[1]!.body, { kind: "postgresql", name: "Warehouse", connection: CONNECTION, query: detail.query, kpi: 5 });
+  assert.equal(client.server.calls[1]!.body, { kind: "postgresql", name: "Warehouse", connection: CONNECTION, query: detail.query, kpi: 5, schedule: "hourly" });
   assert.equal(client.navigations, ["/integration/12"]);
   const state = client.store.getState().integrations;
   assert.equal(state.outcomes[commandId], { ok: true, message: null, fields: {}, integrationId: 12 });
@@ -51,14 +53,14 @@ test("a preview, then connecting: the connection goes to the server, the person 
   // What a downloaded session log would hold: the commands without the connection.
   const recorder = createRecorder({ initialState, reducer: rootReducer, redact: redactEntry });
   for (const envelope of client.events) recorder.record({ kind: "event", envelope });
-  recorder.record({ kind: "command", envelope: { command: { _tag: "ConnectIntegration", kind: "postgresql", name: "Warehouse", connection: CONNECTION, query: "", kpi: 5 }, commandId: "c1", issuedAt: "t", correlationId: "c1" } });
+  recorder.record({ kind: "command", envelope: { command: { _tag: "ConnectIntegration", kind: "postgresql", name: "Warehouse", connection: CONNECTION, query: "", kpi: 5, schedule: "daily" }, commandId: "c1", issuedAt: "t", correlationId: "c1" } });
   assert.not.match(JSON.stringify(recorder.toLog({ buildId: "test", schemaHash: "h", recordedAt: "t" })), "very-secret");
 });
 
 test("a refused connection keeps the form open with the messages next to their fields", async () => {
   const client = testClient({ "POST /api/integrations/": () => json(400, { connection: ["This installation does not connect to db.example.com:5432."] }) });
   signedIn(client);
-  const { commandId } = client.bus.dispatch({ _tag: "ConnectIntegration", kind: "postgresql", name: "Warehouse", connection: CONNECTION, query: "", kpi: null });
+  const { commandId } = client.bus.dispatch({ _tag: "ConnectIntegration", kind: "postgresql", name: "Warehouse", connection: CONNECTION, query: "", kpi: null, schedule: "daily" });
   await client.waitFor("IntegrationActionFailed");
   assert.equal(client.store.getState().integrations.outcomes[commandId]?.fields, { connection: ["This installation does not connect to db.example.com:5432."] });
   assert.equal(client.navigations, []);

@@ -11,7 +11,7 @@ import { testClient } from "../../support/harness";
 
 const signedIn = (client: ReturnType<typeof testClient>) => client.tokens.set({ access: "a", accessExpiresAt: Date.now() + 60_000, refreshExpiresAt: Date.now() + 60_000 });
 
-const summary = { id: 7, title: "Churn", kpiId: 35, kpiName: "Logo churn rate", creator: "Ada Administrator", createdAt: "2026-11-21T10:00:00.000Z", updatedAt: "2026-11-21T10:00:00.000Z", status: "draft" as const, evaluatedAt: null };
+const summary = { id: 7, title: "Churn", kpiId: 35, kpiName: "Logo churn rate", creator: "Ada Administrator", createdAt: "2026-11-21T10:00:00.000Z", updatedAt: "2026-11-21T10:00:00.000Z", status: "draft" as const, evaluatedAt: null, evaluationError: null };
 const detail = { ...summary, sql: "select month, value from qb.kpi_values" };
 
 test("the overview loads, and another builder's change loads it again", async () => {

@@ -25,7 +25,7 @@ async function seededShared() {
 async function fingerprint(db: Kysely<DatabaseSchema>) {
   const result = await sql<{ rows: number; digest: string }>`
     select count(*)::int as rows,
-           md5(string_agg(k.key || '/' || v.series || '/' || v.month::text || '=' || v.value::text, ',' order by k.key, v.series, v.month)) as digest
+           md5(string_agg(k.key || '/' || v.series || '/' || v.month::text || '/' || v.dimension_key || '=' || v.value::text, ',' order by k.key, v.series, v.month, v.dimension_key)) as digest
     from kpi_values v join kpis k on k.tenant_id = v.tenant_id and k.id = v.kpi_id
     where v.tenant_id = ${DEMO_GMBH_ID}`.execute(db);
   return result.rows[0];
@@ -83,6 +83,38 @@ test("36 months of actuals up to last month, planning for this and next fiscal y
     assert.equal([forecasts[0]!.forecast_from, forecasts[0]!.forecast_to], ["2026-11-01", "2028-03-01"]);
     const forecastValues = await db.selectFrom("forecast_values").select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow();
     assert.ok(forecastValues.n > 50 * 17, `${forecastValues.n} forecast values`);
+  });
+});
+
+test("an upload history made by the upload feature: a plan, a month of actuals with warnings, new bookings by region and product that add up", async () => {
+  const { withTenant } = await seededShared();
+  await withTenant(DEMO_GMBH_ID, system, async ({ db }) => {
+    const uploads = await db.selectFrom("uploads").select(["type", "file_name", "state", "status", "warning_count", "error_count", "imported_value_count", "created_at", "problems"]).orderBy("created_at").execute();
+    assert.equal(
+      uploads.map((upload) => [upload.type, upload.file_name, upload.state, upload.status, upload.error_count]),
+      [
+        ["planning", "Sales plan FY 2026.xlsx", "successful", "imported", 0],
+        ["reporting", "Sales actuals 09.2026.xlsx", "contains warnings", "imported", 0],
+        ["dimensions", "New bookings by region and product.csv", "successful", "imported", 0],
+      ],
+    );
+    assert.equal(uploads.map((upload) => upload.created_at.toISOString().slice(0, 10)), ["2026-04-01", "2026-10-17", "2026-11-15"]);
+    assert.is(uploads[1]!.warning_count, 2, JSON.stringify(uploads[1]!.problems)); // a date that is not a first of month, a name that is not the KPI's
+    assert.equal((uploads[1]!.problems as { message: string }[]).map((problem) => problem.message.slice(0, 24)).length, 2);
+    assert.equal(uploads.map((upload) => upload.imported_value_count), [24, 3, 72]);
+    // The values by dimension add up to the KPI's own actual, month by month.
+    const sums = await sql<{ month: string; own: string; parts: string; n: number }>`
+      select v.month::text as month, v.value::text as own, sum(d.value)::text as parts, count(d.*)::int as n
+      from kpi_values v join kpis k on k.id = v.kpi_id and k.key = 'new_bookings'
+      join kpi_values d on d.kpi_id = v.kpi_id and d.month = v.month and d.series = 'actual' and d.dimension_key <> ''
+      where v.series = 'actual' and v.dimension_key = '' group by v.month, v.value order by v.month`.execute(db);
+    assert.is(sums.rows.length, 12);
+    for (const row of sums.rows) {
+      assert.is(row.n, 6, row.month);
+      assert.ok(Math.abs(Number(row.own) - Number(row.parts)) < 0.005, `${row.month}: ${row.own} = ${row.parts}`);
+    }
+    const events = await db.selectFrom("events").select("type").where("type", "in", ["UploadChecked", "UploadImported", "KpiDimensionValuesUploaded"]).execute();
+    assert.equal(events.map((event) => event.type).sort(), ["KpiDimensionValuesUploaded", "UploadChecked", "UploadChecked", "UploadChecked", "UploadImported", "UploadImported", "UploadImported"]);
   });
 });
 

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { testApp } from "../../../support/app";
 import { createTestTenant, createTestUser, testDatabase } from "../../../support/database";
+import type { ManualClock } from "../../../support/manual-clock";
 
 export const system = { kind: "system", name: "test" } as const;
 
@@ -18,8 +19,8 @@ export const MONTHS_2024 = Array.from({ length: 12 }, (_, index) => `2024-${Stri
  * Company B: the same keys, every value and name carrying `markerValue` / `marker`, which no
  * answer to A may ever contain.
  */
-export async function queryBuilderWorld() {
-  const { app, services } = await testApp();
+export async function queryBuilderWorld(options: { clock?: ManualClock } = {}) {
+  const { app, services } = await testApp({}, {}, options.clock ? { clock: options.clock } : {});
   const { database, withTenant } = await testDatabase();
   const marker = `qbmark${randomUUID().replaceAll("-", "").slice(0, 10)}`;
   const markerValue = 987_654_321.5;

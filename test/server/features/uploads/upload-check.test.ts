@@ -127,7 +127,7 @@ test("every validation text of a KPI upload reaches the person by row and column
 
 test("FX rate uploads: detailed validation errors by row and column", async () => {
   const { admin, check } = await uploadCompany();
-  const answer = await check(admin.headers, "fx", await workbookOf([["FX rate", "Currency", "01.01.2026", "15.02.2026", "13.13.2026"], ["USD", "USD", 1.1, 0, 1], ["Yen", "JPY", 150, null, null], [null, null, 1.2, null, null], ["usd", "USD", "-1", null, null]]));
+  const answer = await check(admin.headers, "fx", await workbookOf([["FX rate", "Currency", "01.01.2026", "15.02.2026", "13.13.2026"], ["USD", "USD", 1.1, 0, 1], ["Yen", null, 150, null, null], [null, null, 1.2, null, null], ["usd", "USD", "-1", null, null]]));
   assert.is(answer.status, 201);
   assert.equal(answer.body.problems.map((item: { row: number; column: string | null; message: string }) => `${item.row}${item.column ?? ""}: ${item.message}`), [
     `1D: ${T.NOT_FIRST_OF_MONTH("15.02.2026", m("2026-02-01"))}`,

@@ -93,6 +93,38 @@ test("planning, the active forecast, actuals by dimension and FX rates are writt
   assert.is(converted.kpis[0].values[0].value, 50 * 1.1, "the earliest date applies to earlier dates");
 });
 
+test("an FX upload creates the rates the company does not have yet, in the same all-or-nothing import; the check says which", async () => {
+  const { admin, ids, check, importUpload, events, call } = await uploadCompany();
+  const rows = [["FX rate", "Currency", "01.01.2026", "01.04.2026"], ["USD", "USD", 1.1, null], ["Yen", "JPY", 160, 158.5], ["Pound", "gbp", 0.85, null]];
+  const refused = await check(admin.headers, "fx", await workbookOf(rows));
+  assert.is(refused.status, 201, JSON.stringify(refused.body));
+  assert.is(refused.body.state, "partially successful with errors");
+  assert.equal(refused.body.problems.map((problem: any) => [problem.row, problem.column, problem.message]), [[4, "B", T.BAD_CURRENCY_CODE("gbp")]]);
+  assert.equal(refused.body.preview.map((row: any) => [row.label, row.createsRate ?? null]), [["USD", null], ["Yen", { name: "Yen", currency: "JPY" }], ["Pound", null]], "the check says which rate would be created");
+  assert.equal(await importUpload(admin.headers, refused.body.id), { status: 400, body: { detail: [T.HAS_ERRORS] } });
+  const listed = async () => (await call(admin.headers, "GET", "/api/kpis/currencies/")).body.currencies.map((currency: any) => currency.name);
+  assert.not.ok((await listed()).includes("Yen"), "all or nothing: the refused file created nothing");
+  assert.equal(await events("CurrencyCreated"), []);
+
+  const fixed = await check(admin.headers, "fx", await workbookOf(rows.map((row) => (row[0] === "Pound" ? ["Pound", "GBP", 0.85, null] : row))));
+  assert.equal([fixed.body.state, fixed.body.preview.filter((row: any) => row.createsRate).map((row: any) => row.createsRate.currency)], ["successful", ["JPY", "GBP"]]);
+  const imported = await importUpload(admin.headers, fixed.body.id);
+  assert.is(imported.status, 200, JSON.stringify(imported.body));
+  const currencies = (await call(admin.headers, "GET", "/api/kpis/currencies/")).body.currencies;
+  const yen = currencies.find((currency: any) => currency.name === "Yen");
+  assert.ok(yen && currencies.find((currency: any) => currency.name === "Pound"), "both rates exist now");
+  const detail = (await call(admin.headers, "GET", `/api/kpis/currencies/${yen.id}/`)).body;
+  assert.equal([detail.code, detail.rates], ["JPY", [{ validFrom: "2026-01-01", rate: 160 }, { validFrom: "2026-04-01", rate: 158.5 }]]);
+  assert.equal((await events("CurrencyCreated")).map((event) => [(event.payload as any).name, (event.payload as any).code, (event.payload as any).uploadId]), [["Yen", "JPY", fixed.body.id], ["Pound", "GBP", fixed.body.id]]);
+  assert.equal((await events("CurrencyChanged")).map((event) => (event.payload as any).id), [ids.usd], "the existing rate is changed as before");
+
+  // Checked before someone created the same rate by hand: the import asks for a new check.
+  const again = await check(admin.headers, "fx", await workbookOf([["FX rate", "Currency", "01.01.2026"], ["Franc", "CHF", 0.95]]));
+  assert.ok(again.body.preview[0].createsRate);
+  assert.is((await call(admin.headers, "POST", "/api/kpis/currencies/", { name: "franc", code: "CHF", rates: [{ validFrom: "2026-01-01", rate: 0.9 }] })).status, 201);
+  assert.equal(await importUpload(admin.headers, again.body.id), { status: 409, body: { detail: T.CHECK_OUTDATED } });
+});
+
 test("the import checks again what may have changed since the check", async () => {
   const { admin, ids, check, importUpload, withTenant, tenantId, userWith, stored } = await uploadCompany();
   const checked = await check(admin.headers, "reporting", await workbookOf([["ID", "01.04.2024"], [ids.customers, 5]]));

@@ -5,9 +5,10 @@ import { sql } from "kysely";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { inProcessQueue } from "../../../../src/server/platform/jobs/in-process-queue";
-import { createJobRunner, JOB_FAILED_UNEXPECTEDLY, JOB_INTERRUPTED, JOB_TIMED_OUT, JobFailure, type JobRunner, type QueueBackend } from "../../../../src/server/platform/jobs/job-runner";
+import { createJobRunner, JOB_FAILED_UNEXPECTEDLY, JOB_INTERRUPTED, JOB_TIMED_OUT, JobFailure, lastAttemptLine, retryLine, type JobRunner, type QueueBackend } from "../../../../src/server/platform/jobs/job-runner";
 import { PG_BOSS_SCHEMA, pgBossQueue } from "../../../../src/server/platform/jobs/pg-boss-queue";
 import { createTestTenant, TEST_ENGINE, testDatabase } from "../../../support/database";
+import { manualClock, type ManualClock } from "../../../support/manual-clock";
 
 const system = { kind: "system", name: "test" } as const;
 
@@ -22,10 +23,10 @@ test.after.each(async () => {
   for (const runner of made.splice(0)) await runner.stop();
 });
 
-async function runnerOn(backend: QueueBackend): Promise<{ runner: JobRunner; recorded: Recorded; release: () => void }> {
+async function runnerOn(backend: QueueBackend, clock?: ManualClock): Promise<{ runner: JobRunner; recorded: Recorded; release: () => void }> {
   const { database, withTenant } = await testDatabase();
   const recorded: Recorded = { calls: [], errors: [] };
-  const runner = createJobRunner(backend, { database, withTenant, log: { error: (entry: unknown) => void recorded.errors.push(entry), warn: () => {}, info: () => {} } as never });
+  const runner = createJobRunner(backend, { database, withTenant, log: { error: (entry: unknown) => void recorded.errors.push(entry), warn: () => {}, info: () => {} } as never, ...(clock ? { now: () => clock.date() } : {}) });
   let release = () => {};
   const gate = new Promise<void>((resolve) => (release = resolve));
   made.push(runner);
@@ -41,6 +42,17 @@ async function runnerOn(backend: QueueBackend): Promise<{ runner: JobRunner; rec
   runner.define({ name: "test-breaks", run: async () => Promise.reject(new Error("secret detail postgres://u:p@h/d")) });
   runner.define({ name: "test-slow", timeoutSeconds: 0.3, run: () => new Promise(() => {}) });
   runner.define({ name: "test-waits", run: () => gate });
+  // Fails its first `failures` attempts, as a source that is away would; then works.
+  runner.define<{ failures: number; retry?: boolean }>({
+    name: "test-flaky",
+    retryDelaysSeconds: [60, 300],
+    run: async (job) => {
+      recorded.calls.push({ tenantId: job.tenantId, data: job.data, runId: job.runId });
+      await job.log(`attempt ${job.attempt}`);
+      if (job.attempt <= job.data.failures) throw job.data.retry === false ? new JobFailure("The password was refused.") : new JobFailure("The source is away.", { retry: true });
+    },
+  });
+  runner.define({ name: "test-breaks-retried", retryDelaysSeconds: [30], run: async () => Promise.reject(new Error("boom")) });
   return { runner, recorded, release };
 }
 
@@ -158,6 +170,102 @@ for (const [engine, backend] of backends) {
     setTimeout(release, 300);
     await runner.stop();
     assert.is((await runRow(tenant, runId)).state, "succeeded", "the running job finished before stop returned");
+  });
+}
+
+const runsOfJob = async (tenantId: string, job: string) => {
+  const { withTenant } = await testDatabase();
+  return withTenant(tenantId, system, ({ db }) => db.selectFrom("job_runs").selectAll().where("job", "=", job).orderBy("id").execute());
+};
+
+test("in-process, on a clock the test moves: a failed run retries with backoff, each attempt a run with its log, bounded", async () => {
+  const { withTenant } = await testDatabase();
+  const clock = manualClock(new Date("2026-05-04T09:00:00.000Z"));
+  const { runner } = await runnerOn(inProcessQueue({ clock }), clock);
+  const tenant = await createTestTenant();
+  await runner.start();
+  const { runId } = await withTenant(tenant, system, (context) => runner.enqueue(context, "test-flaky", { failures: 5 }, { subject: "thing:7", requestedBy: 3 }));
+  await runner.idle();
+  let runs = await runsOfJob(tenant, "test-flaky");
+  assert.equal(runs.map((run) => [run.attempt, run.state]), [[1, "failed"], [2, "queued"]], "the retry waits for its time");
+  assert.equal(runs[0]!.log.map((line) => line.message), ["attempt 1", retryLine(1, 3, new Date("2026-05-04T09:01:00.000Z"))]);
+  assert.equal([runs[1]!.run_after.toISOString(), runs[1]!.subject, runs[1]!.requested_by, runs[1]!.data], ["2026-05-04T09:01:00.000Z", "thing:7", 3, { failures: 5 }], "the retry is the same work, a minute later");
+  assert.is(runs[0]!.id, runId);
+
+  clock.advance(59_000);
+  await runner.idle();
+  assert.is((await runsOfJob(tenant, "test-flaky"))[1]!.state, "queued", "not a second early");
+  clock.advance(1_000);
+  await runner.idle();
+  runs = await runsOfJob(tenant, "test-flaky");
+  assert.equal(runs.map((run) => [run.attempt, run.state]), [[1, "failed"], [2, "failed"], [3, "queued"]]);
+  assert.is(runs[2]!.run_after.toISOString(), "2026-05-04T09:06:00.000Z", "the second wait is longer (300 s)");
+
+  clock.advance(300_000);
+  await runner.idle();
+  runs = await runsOfJob(tenant, "test-flaky");
+  assert.equal(runs.map((run) => [run.attempt, run.state, run.error]), [[1, "failed", "The source is away."], [2, "failed", "The source is away."], [3, "failed", "The source is away."]], "three attempts and no more");
+  assert.equal(runs[2]!.log.map((line) => line.message), ["attempt 3", lastAttemptLine(3)]);
+  clock.advance(24 * 3600_000);
+  await runner.idle();
+  assert.is((await runsOfJob(tenant, "test-flaky")).length, 3);
+  await runner.stop();
+});
+
+test("in-process: a run that works on its retry ends there; a failure that cannot pass is not retried; an unexpected error is", async () => {
+  const { withTenant } = await testDatabase();
+  const clock = manualClock(new Date("2026-05-04T09:00:00.000Z"));
+  const { runner } = await runnerOn(inProcessQueue({ clock }), clock);
+  const tenant = await createTestTenant();
+  await runner.start();
+  await withTenant(tenant, system, async (context) => {
+    await runner.enqueue(context, "test-flaky", { failures: 1 });
+    await runner.enqueue(context, "test-breaks-retried", {});
+  });
+  await runner.idle();
+  clock.advance(60_000);
+  await runner.idle();
+  assert.equal((await runsOfJob(tenant, "test-flaky")).map((run) => [run.attempt, run.state]), [[1, "failed"], [2, "succeeded"]]);
+  assert.equal((await runsOfJob(tenant, "test-breaks-retried")).map((run) => [run.attempt, run.state, run.error]), [[1, "failed", JOB_FAILED_UNEXPECTEDLY], [2, "failed", JOB_FAILED_UNEXPECTEDLY]]);
+
+  const other = await createTestTenant();
+  await withTenant(other, system, (context) => runner.enqueue(context, "test-flaky", { failures: 3, retry: false }));
+  await runner.idle();
+  clock.advance(3600_000);
+  await runner.idle();
+  const refused = await runsOfJob(other, "test-flaky");
+  assert.equal(refused.map((run) => [run.attempt, run.state, run.error]), [[1, "failed", "The password was refused."]], "a refused password does not pass by waiting");
+  assert.equal(refused[0]!.log.map((line) => line.message), ["attempt 1"]);
+  await runner.stop();
+});
+
+if (TEST_ENGINE === "postgres") {
+  test("pg-boss: the retry is a pg-boss job due at the backoff time; when pg-boss's clock reaches it, it runs", async () => {
+    const { withTenant, database } = await testDatabase();
+    const clock = manualClock(new Date());
+    const { runner } = await runnerOn(pgBossQueue(process.env["MERIDIAN_TEST_DB_URL"]!, { error: () => {}, warn: () => {}, info: () => {} }, { pollingIntervalSeconds: 0.5 }), clock);
+    const tenant = await createTestTenant();
+    await runner.start();
+    await withTenant(tenant, system, (context) => runner.enqueue(context, "test-flaky", { failures: 1 }));
+    // pg-boss is handed the run after commit, asynchronously: wait for its first attempt to end.
+    const first = Date.now() + 15_000;
+    while ((await runsOfJob(tenant, "test-flaky")).length < 2 && Date.now() < first) await new Promise((resolve) => setTimeout(resolve, 100));
+    let runs = await runsOfJob(tenant, "test-flaky");
+    assert.equal(runs.map((run) => [run.attempt, run.state]), [[1, "failed"], [2, "queued"]]);
+    const due = await sql<{ start_after: Date }>`select start_after from ${sql.raw(PG_BOSS_SCHEMA)}.job where name = 'test-flaky' and state = 'created' and data->>'runId' = ${String(runs[1]!.id)}`.execute(database.system);
+    for (let tries = 0; due.rows.length === 0 && tries < 50; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      due.rows.push(...(await sql<{ start_after: Date }>`select start_after from ${sql.raw(PG_BOSS_SCHEMA)}.job where name = 'test-flaky' and state = 'created' and data->>'runId' = ${String(runs[1]!.id)}`.execute(database.system)).rows);
+    }
+    assert.is(due.rows.length, 1, "handed to pg-boss");
+    assert.ok(Math.abs(due.rows[0]!.start_after.getTime() - (clock.now() + 60_000)) < 1000, "due a minute after the failure");
+    // pg-boss's clock is the database's: move the job's time instead of waiting a minute.
+    await sql`update ${sql.raw(PG_BOSS_SCHEMA)}.job set start_after = now() where name = 'test-flaky' and state = 'created'`.execute(database.system);
+    const deadline = Date.now() + 15_000;
+    while ((await runsOfJob(tenant, "test-flaky"))[1]!.state !== "succeeded" && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    runs = await runsOfJob(tenant, "test-flaky");
+    assert.equal(runs.map((run) => [run.attempt, run.state]), [[1, "failed"], [2, "succeeded"]]);
+    await runner.stop();
   });
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useParams } from "wouter";
 import type { AccountingSetup } from "../../../../contracts/accounting";
-import { ACCOUNTING_INTEGRATION } from "../../../../domain/integrations/accounting";
+import { ACCOUNTING_INTEGRATION, accountingWizardPath } from "../../../../domain/integrations/accounting";
 import type { AppState } from "../../../app/state";
 import { useDispatch, useModel } from "../../../bus/use-model";
 import { Badge } from "../../../ui/badge";
@@ -43,6 +43,7 @@ function AccountingWizard() {
   return (
     <Page>
       <PageHeader
+        breadcrumbs={[{ label: "Integrations", href: "/integration" }, { label: ACCOUNTING_INTEGRATION.label, href: accountingWizardPath() }]}
         title={ACCOUNTING_INTEGRATION.label}
         description="Import your bookkeeping's bookings, see them and the open positions of debtors and creditors, map the accounts to your P&L, and fill the P&L's monthly actuals."
         titleAddon={data ? <Badge tone={data.status === "completed" ? "good" : "neutral"}>{data.status === "completed" ? "Setup completed" : "Setup not started"}</Badge> : null}

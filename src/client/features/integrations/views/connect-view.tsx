@@ -1,6 +1,7 @@
 import { useContext, useEffect, useState, type FormEvent } from "react";
 import { styled } from "styled-components";
-import type { IntegrationKind } from "../../../../contracts/integrations";
+import type { IntegrationKind, SyncSchedule } from "../../../../contracts/integrations";
+import { DEFAULT_SYNC_SCHEDULE } from "../../../../domain/integrations/schedule";
 import { catalogueEntry, INTEGRATION_PATHS } from "../../../../domain/integrations/catalogue";
 import type { AppState } from "../../../app/state";
 import { BusContext, useDispatch, useModel } from "../../../bus/use-model";
@@ -15,7 +16,7 @@ import { PageHeader } from "../../../ui/page-header";
 import { ErrorState, LoadingState } from "../../../ui/states";
 import { SPACE } from "../../../ui/tokens";
 import { formErrors } from "../../account/form-errors";
-import { KpiField, PreviewResult, QueryField } from "./source-fields";
+import { KpiField, PreviewResult, QueryField, ScheduleField } from "./source-fields";
 
 /** The API's names of the fields this form shows; other messages go in the alert above it. */
 const FIELDS = ["name", "connection", "query", "kpi", "kind"] as const;
@@ -84,6 +85,7 @@ function ConnectForm({ kind, note }: { kind: IntegrationKind; note: string | nul
   const [connection, setConnection] = useState("");
   const [query, setQuery] = useState("");
   const [kpi, setKpi] = useState<number | null>(null);
+  const [schedule, setSchedule] = useState<SyncSchedule>(DEFAULT_SYNC_SCHEDULE);
   // What the shown preview was made of: connecting needs a preview of exactly these inputs.
   const [previewed, setPreviewed] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
@@ -106,7 +108,7 @@ function ConnectForm({ kind, note }: { kind: IntegrationKind; note: string | nul
     event.preventDefault();
     if (busy) return;
     if (!canConnect) return runPreview();
-    setSent(bus!.dispatch({ _tag: "ConnectIntegration", kind, name, connection, query, kpi }).commandId);
+    setSent(bus!.dispatch({ _tag: "ConnectIntegration", kind, name, connection, query, kpi, schedule }).commandId);
   };
 
   return (
@@ -122,6 +124,7 @@ function ConnectForm({ kind, note }: { kind: IntegrationKind; note: string | nul
         </FormField>
         {kind === "postgresql" ? <QueryField value={query} onChange={setQuery} error={errors.byField["query"]} /> : null}
         <KpiField kpis={kpis} value={kpi} onChange={setKpi} error={errors.byField["kpi"]} />
+        <ScheduleField value={schedule} onChange={setSchedule} />
         <Cluster $justify="end">
           <ButtonLink href={INTEGRATION_PATHS.overview}>Cancel</ButtonLink>
           <Button onClick={runPreview} busy={preview.status === "loading"} variant={canConnect ? "secondary" : "primary"}>

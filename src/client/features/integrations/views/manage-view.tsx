@@ -1,7 +1,8 @@
 import { useContext, useEffect, useState, type FormEvent } from "react";
 import { Link } from "wouter";
 import { styled } from "styled-components";
-import type { IntegrationDetail, WritableKpi } from "../../../../contracts/integrations";
+import type { IntegrationDetail, SyncSchedule, WritableKpi } from "../../../../contracts/integrations";
+import { scheduleLabel } from "../../../../domain/integrations/schedule";
 import { catalogueEntry, INTEGRATION_PATHS } from "../../../../domain/integrations/catalogue";
 import { monthIndexOf, monthRangeLabel } from "../../../../domain/months";
 import { useNow } from "../../../app/clock";
@@ -20,7 +21,7 @@ import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { SPACE, TYPE_SCALE } from "../../../ui/tokens";
 import { formErrors } from "../../account/form-errors";
 import { clockTime, Muted, RunBadge, RunLog, runTime, StatusBadge } from "./integration-parts";
-import { KpiField, PreviewResult, QueryField } from "./source-fields";
+import { KpiField, PreviewResult, QueryField, ScheduleField } from "./source-fields";
 
 export const INTEGRATION_NOT_FOUND_TEXT = "This integration does not exist (any more).";
 
@@ -117,7 +118,8 @@ function Manage({ integration, kpis }: { integration: IntegrationDetail; kpis: r
       <StatusAlert integration={integration} onReconnect={() => setReconnecting(true)} />
       {reconnecting ? <ReconnectForm integration={integration} onDone={() => setReconnecting(false)} /> : null}
       <Muted>
-        {integration.nextSyncAt ? `Synchronizes by itself next at ${clockTime(integration.nextSyncAt, now)}.` : "No daily sync is scheduled."}
+        {integration.nextSyncAt ? `${scheduleLabel(integration.schedule)}: synchronizes by itself next at ${clockTime(integration.nextSyncAt, now)}.` : "No scheduled sync: reconnect it first."}
+        {integration.retryAt ? ` The last sync failed; it tries again at ${clockTime(integration.retryAt, now)}.` : ""}
         {integration.rerunAt ? ` Sync now is possible again at ${clockTime(integration.rerunAt, now)}.` : ""}
       </Muted>
       <Card title="Synchronized values">
@@ -230,6 +232,7 @@ function ChangeForm({ integration, kpis }: { integration: IntegrationDetail; kpi
   const [name, setName] = useState(integration.name);
   const [query, setQuery] = useState(integration.query);
   const [kpi, setKpi] = useState<number | null>(integration.kpi?.id ?? null);
+  const [schedule, setSchedule] = useState<SyncSchedule>(integration.schedule);
   const [previewed, setPreviewed] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
   const outcome = useModel((state: AppState) => (sent ? state.integrations.outcomes[sent] : undefined));
@@ -244,10 +247,10 @@ function ChangeForm({ integration, kpis }: { integration: IntegrationDetail; kpi
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (sent && !outcome) return;
-    setSent(bus!.dispatch({ _tag: "ChangeIntegration", id: integration.id, name, query, kpi }).commandId);
+    setSent(bus!.dispatch({ _tag: "ChangeIntegration", id: integration.id, name, query, kpi, schedule }).commandId);
   };
   return (
-    <Card title="Query and KPI">
+    <Card title="Query, KPI and schedule">
       <Form method="post" onSubmit={submit} aria-label="Change the integration" noValidate>
         {general ? <Alert tone="danger">{general}</Alert> : null}
         <FormField label="Name" required error={errors.byField["name"]}>
@@ -255,6 +258,7 @@ function ChangeForm({ integration, kpis }: { integration: IntegrationDetail; kpi
         </FormField>
         {integration.kind === "postgresql" ? <QueryField value={query} onChange={setQuery} error={errors.byField["query"]} /> : null}
         <KpiField kpis={kpis} value={kpi} onChange={setKpi} error={errors.byField["kpi"]} />
+        <ScheduleField value={schedule} onChange={setSchedule} />
         {mappingChanged ? <Muted>Saving reads the source once to check the query; the sync then writes with your permissions.</Muted> : null}
         <Cluster $justify="end">
           <Button onClick={runPreview} busy={preview.status === "loading"}>

@@ -32,7 +32,7 @@ export function OverviewView() {
     <Page aria-busy={!data && overview.status !== "error"}>
       <PageHeader
         title="Integrations"
-        description="Bring monthly KPI values in from your own sources. A connected source synchronizes once a day and whenever you ask; each sync is logged."
+        description="Bring monthly KPI values in from your own sources. A connected source synchronizes every hour, day or week, as you choose, and whenever you ask; each sync is logged."
       />
       {!data ? (
         overview.status === "error" ? (

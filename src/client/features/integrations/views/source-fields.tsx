@@ -1,6 +1,7 @@
 import { Link } from "wouter";
 import { styled } from "styled-components";
-import type { PreviewResponse, WritableKpi } from "../../../../contracts/integrations";
+import type { PreviewResponse, SyncSchedule, WritableKpi } from "../../../../contracts/integrations";
+import { SYNC_SCHEDULES } from "../../../../domain/integrations/schedule";
 import { formatKpiValue } from "../../../../domain/kpi/number-format";
 import { monthIndexOf, monthLabel } from "../../../../domain/months";
 import { Alert } from "../../../ui/alert";
@@ -26,6 +27,20 @@ export function QueryField({ value, onChange, error }: { value: string; onChange
       }
     >
       <TextArea code rows={6} name="query" value={value} onChange={(event) => onChange(event.target.value)} />
+    </FormField>
+  );
+}
+
+/** How often the source synchronizes by itself; a failed sync also tries again after 1, 5 and 30 minutes. */
+export function ScheduleField({ value, onChange }: { value: SyncSchedule; onChange: (schedule: SyncSchedule) => void }) {
+  return (
+    <FormField label="Synchronizes by itself" help="Counted from the last sync. A sync that fails because the source is away tries again after 1, 5 and 30 minutes.">
+      <Select
+        name="schedule"
+        value={value}
+        onChange={(event) => onChange(event.target.value as SyncSchedule)}
+        options={SYNC_SCHEDULES.map((entry) => ({ value: entry.schedule, label: entry.label }))}
+      />
     </FormField>
   );
 }

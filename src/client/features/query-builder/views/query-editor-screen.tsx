@@ -136,6 +136,13 @@ function QueryEditor({ saved }: { saved: QueryDetail | null }) {
             <>
               Calculates <Link href={`/reporting/kpi-detail/${saved.kpiId}`}>{saved.kpiName}</Link> (KPI {saved.kpiId}).{" "}
               {saved.evaluatedAt ? `Values last calculated ${dateTime(saved.evaluatedAt)}.` : "Its values have not been calculated yet."}
+              {saved.status === "active" ? " Calculated again every night at 02:00 UTC." : null}
+              {saved.evaluationError ? (
+                <>
+                  {" "}
+                  <strong>The last nightly calculation failed; the KPI kept its values:</strong> {saved.evaluationError}
+                </>
+              ) : null}
             </>
           ) : (
             "Write a query whose result has a month and a value column; activate it to make its results a KPI's actual values."

@@ -59,12 +59,26 @@ export function CheckResult({ check, busy, message, onCheckAgain }: CheckResultP
             {message}
           </Alert>
         ) : null}
+        {!imported ? <NewRates check={check} /> : null}
         {!imported ? <ImportActions check={check} busy={busy} /> : null}
         {check.problems.length > 0 ? <Problems check={check} /> : null}
         {check.type !== "fx" && !imported ? <ColumnChooser check={check} onCheckAgain={onCheckAgain} /> : null}
         {check.preview.length > 0 ? <Preview check={check} /> : null}
       </Stack>
     </Card>
+  );
+}
+
+/** An FX upload's rows for rates the company does not have yet: importing creates them. */
+function NewRates({ check }: { check: UploadCheck }) {
+  const created = check.preview.filter((row) => row.createsRate);
+  if (created.length === 0) return null;
+  const valid = created.filter((row) => row.valid);
+  return (
+    <Alert tone="info" title={valid.length === 1 ? "Importing creates 1 FX rate" : `Importing creates ${valid.length} FX rates`} data-testid="new-fx-rates">
+      {valid.length > 0 ? `${valid.map((row) => `${row.createsRate!.name} (${row.createsRate!.currency}, row ${row.row})`).join(", ")}: the company has no FX rate of that name yet.` : "None: the rows that would create one have errors."}
+      {created.length > valid.length ? ` Not created because their rows have errors: ${created.filter((row) => !row.valid).map((row) => row.createsRate!.name).join(", ")}.` : ""}
+    </Alert>
   );
 }
 
@@ -241,6 +255,7 @@ function Preview({ check }: { check: UploadCheck }) {
                 <Td numeric>{row.row}</Td>
                 <Th scope="row" sticky>
                   {row.label || "–"}
+                  {row.createsRate ? <> <Badge tone="accent">New rate</Badge></> : null}
                 </Th>
                 <Td>{row.valid ? "Yes" : <Badge tone="bad">Not imported</Badge>}</Td>
                 {check.type === "dimensions" ? <Td>{row.dimension ?? "–"}</Td> : null}

@@ -27,6 +27,8 @@ export interface CategoryChartProps {
   readonly details?: (index: number) => readonly string[];
   readonly detailsHeader?: string;
   readonly height?: number;
+  /** The top of the value axis when the values have a natural one (shares: 100). */
+  readonly maxValue?: number;
 }
 
 const DEFAULT_WIDTH = 560;
@@ -37,7 +39,7 @@ const DEFAULT_WIDTH = 560;
  * tooltip; the svg's accessible name summarizes the chart, and a visually hidden table holds every
  * value (the house style of the KPI charts).
  */
-export function CategoryChart({ title, summary, categories, categoryNames = categories, bars, lines = [], dashed = [], colours, format, formatTick = format, details, detailsHeader = "Details", height = 260 }: CategoryChartProps) {
+export function CategoryChart({ title, summary, categories, categoryNames = categories, bars, lines = [], dashed = [], colours, format, formatTick = format, details, detailsHeader = "Details", height = 260, maxValue }: CategoryChartProps) {
   const theme = useTheme();
   const palette = useMemo(() => chartPalette(theme), [theme]);
   const containerRef = useRef<HTMLDivElement>(null);
@@ -47,7 +49,7 @@ export function CategoryChart({ title, summary, categories, categoryNames = cate
   const [announcement, setAnnouncement] = useState("");
   const tooltipId = useId();
   const series = [...bars, ...lines];
-  const geometry = useMemo(() => categoryChartGeometry({ categories, bars, lines, width, height, formatTick }), [categories, bars, lines, width, height, formatTick]);
+  const geometry = useMemo(() => categoryChartGeometry({ categories, bars, lines, width, height, formatTick, ...(maxValue !== undefined ? { maxValue } : {}) }), [categories, bars, lines, width, height, formatTick, maxValue]);
   const activeIndex = active !== null && active < categories.length ? active : null;
 
   useLayoutEffect(() => {

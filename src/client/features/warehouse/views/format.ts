@@ -57,6 +57,16 @@ export function stageColours(theme: Palette): Readonly<Record<DealStage, string>
 }
 
 /**
+ * Colours for a list of series without a meaning of their own (size bands, product categories):
+ * the theme's roles in an order whose neighbours differ in hue; segments are also parted by a
+ * hairline and named in the legend, the tooltip and the table.
+ */
+export function seriesColours(theme: Palette, count: number): string[] {
+  const roles = [theme.accent, theme.warning, theme.success, chartPalette(theme).forecast, theme.info, theme.danger, theme.textMuted];
+  return Array.from({ length: count }, (_, index) => roles[index % roles.length]!);
+}
+
+/**
  * A money column of a table in one scale chosen from its largest amount, named once in the
  * header ("Amount (€ k)"), with bare figures in the cells, as every table of the product does
  * (domain/kpi/column-scale.ts).

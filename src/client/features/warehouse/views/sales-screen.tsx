@@ -11,6 +11,9 @@ import { periodOf, useCompanyFrame, useWarehouseAccess, useWarehouseView } from 
 import { DEFAULT_PERIOD, PERIOD_PRESETS, presetPeriod, type PeriodPreset } from "./period";
 import { ConversionCard } from "./sales/conversion-card";
 import { DealSizeCard } from "./sales/deal-size-card";
+import { DevelopmentShareCard } from "./sales/development-share-card";
+import { MarimekkoCard } from "./sales/marimekko-card";
+import { RecommendationsCard } from "./sales/recommendations-card";
 import { PipelineCard } from "./sales/pipeline-card";
 import { StagesCard } from "./sales/stages-card";
 import { TargetCard } from "./sales/target-card";
@@ -38,13 +41,16 @@ function SalesAnalytics({ canUpload }: { canUpload: boolean }) {
   const target = useWarehouseView("sales/sales-target", { view: "sales-target", ...months });
   const size = useWarehouseView("sales/deal-size", { view: "deal-size", ...months });
   const stages = useWarehouseView("sales/stages", { view: "stages", ...months });
+  const mix = useWarehouseView("sales/marimekko", { view: "marimekko", ...months });
+  const development = useWarehouseView("sales/development-share", { view: "development-share", ...months });
+  const recommendations = useWarehouseView("sales/recommendations", { view: "recommendations", ...months });
   const noDeals = stages.data !== null && pipeline.data !== null && stages.data.count === 0 && pipeline.data.count === 0 && size.data?.count === 0;
   return (
     <Page as="section" aria-labelledby="sales-title">
       <PageHeader
         headingId="sales-title"
         title="Sales analytics"
-        description={`The company's deals from its raw data, in ${frame.currency}. Stage percentages, stages, target and deal sizes cover ${period}; the pipeline shows ${pipelineDay ? "the chosen day" : "today"}.`}
+        description={`The company's deals from its raw data, in ${frame.currency}. Stage percentages, stages, target, deal sizes, the stages by deal size and the development share cover ${period}; the pipeline shows ${pipelineDay ? "the chosen day" : "today"}.`}
       />
       <FilterBar
         label="Sales analytics filters"
@@ -58,12 +64,15 @@ function SalesAnalytics({ canUpload }: { canUpload: boolean }) {
         }}
       />
       {noDeals ? <NoRawData what="deals" canUpload={canUpload} /> : null}
+      {noDeals ? null : <RecommendationsCard view={recommendations} period={period} />}
       <Grid>
         <PipelineCard view={pipeline} currency={frame.currency} today={frame.today} />
         <ConversionCard view={percentages} period={period} />
         <TargetCard view={target} currency={frame.currency} period={period} />
         <DealSizeCard view={size} currency={frame.currency} period={period} />
         <StagesCard view={stages} currency={frame.currency} />
+        <MarimekkoCard view={mix} currency={frame.currency} period={period} />
+        <DevelopmentShareCard view={development} currency={frame.currency} period={period} />
       </Grid>
     </Page>
   );
