@@ -23,6 +23,7 @@ export interface WorldIds {
   readonly snapshot: number;
   readonly integration: number;
   readonly query: number;
+  readonly planningVersion: number;
 }
 
 export interface Caller {
@@ -105,7 +106,11 @@ export async function registryWorld() {
       .values({ tenant_id: a, title: `Query ${marker}`, kpi_id: stored, sql: `select month, value from qb.kpi_values where kpi_id = ${stored} -- ${marker}`, created_by: member.id })
       .returning("id")
       .executeTakeFirstOrThrow();
-    return { member: member.id, kpi: stored, calculatedKpi: calculated, category, currency, accountingImport, upload: upload.id, snapshot, integration: integration.id, query: query.id };
+    // Planning: a value of the working plan and a version keeping it, with the marker in its name.
+    await db.insertInto("kpi_values").values({ tenant_id: a, kpi_id: stored, series: "planning", month: "2026-04-01", value: secretValue }).execute();
+    const planningVersion = (await db.insertInto("planning_versions").values({ tenant_id: a, name: `Budget ${marker}`, fiscal_year_start: "2026-01-01", value_count: 1 }).returning("id").executeTakeFirstOrThrow()).id;
+    await db.insertInto("planning_version_values").values({ tenant_id: a, version_id: planningVersion, kpi_id: stored, month: "2026-04-01", value: secretValue }).execute();
+    return { member: member.id, kpi: stored, calculatedKpi: calculated, category, currency, accountingImport, upload: upload.id, snapshot, integration: integration.id, query: query.id, planningVersion };
   });
 
   const attackers: Caller[] = [];
@@ -146,7 +151,7 @@ export async function registryWorld() {
     admin: roles.get("Administrator")!,
     attackers,
     ids: { ...ids, instance: instance.id } satisfies WorldIds,
-    owners: { member: a, kpi: a, calculatedKpi: a, category: a, currency: a, instance: investor.tenantId, accountingImport: a, upload: a, snapshot: a, integration: a, query: a } satisfies Record<keyof WorldIds, string>,
+    owners: { member: a, kpi: a, calculatedKpi: a, category: a, currency: a, instance: investor.tenantId, accountingImport: a, upload: a, snapshot: a, integration: a, query: a, planningVersion: a } satisfies Record<keyof WorldIds, string>,
     stateOf,
     lastSeqOf,
   };
