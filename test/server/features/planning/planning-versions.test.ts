@@ -27,7 +27,7 @@ test("a planning version keeps the fiscal year's working plan as it was; the val
 
   const list = await call(planner.headers, "GET", "/api/planning/versions/");
   assert.equal(list.body.versions.map((item: { name: string }) => item.name), ["Budget 2026"]);
-  assert.equal((await events("PlanningVersionSaved")).map((event) => ({ ...event.payload, versionId: 0 })), [{ versionId: 0, name: "Budget 2026", fiscalYear: 2026, valueCount: 12, by: planner.id }]);
+  assert.equal((await events("PlanningVersionSaved")).map((event) => ({ ...(event.payload as object), versionId: 0 })), [{ versionId: 0, name: "Budget 2026", fiscalYear: 2026, valueCount: 12, by: planner.id }]);
 
   const stored = await withTenant(tenantId, system, ({ db }) => db.selectFrom("planning_version_values").select(({ fn }) => fn.countAll<string>().as("count")).executeTakeFirstOrThrow());
   assert.is(Number(stored.count), 12);
