@@ -33,6 +33,8 @@ const SCREENS: readonly { name: string; signedIn: boolean; path: string | ((page
   { name: "financial-dashboard", signedIn: true, path: "/reporting/financial-dashboard" },
   { name: "list-view", signedIn: true, path: "/reporting/list-view" },
   { name: "kpi-detail", signedIn: true, path: firstKpiDetail },
+  { name: "financial-planning", signedIn: true, path: "/planning/financial-planning" },
+  { name: "operational-planning", signedIn: true, path: "/planning/operational-planning" },
   { name: "uploads", signedIn: true, path: "/data-management" },
   { name: "data-input", signedIn: true, path: "/data-management/data-input" },
   { name: "two-factor", signedIn: true, path: "/settings/two-factor-auth" },

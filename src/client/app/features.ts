@@ -18,6 +18,7 @@ export const LAZY_FEATURES = {
   uploads: () => import("../features/uploads/feature"),
   warehouse: () => import("../features/warehouse/feature"),
   integrations: () => import("../features/integrations/feature"),
+  planning: () => import("../features/planning/feature"),
 } satisfies Record<string, () => Promise<{ feature: AppFeature }>>;
 
 export type LazyFeatureName = keyof typeof LAZY_FEATURES;

@@ -1,0 +1,333 @@
+import { memo, useEffect, useRef, useState, type CSSProperties } from "react";
+import { List, type RowComponentProps } from "react-window";
+import { styled } from "styled-components";
+import type { KpiMeta } from "../../../../contracts/kpis";
+import { formatKpiValue } from "../../../../domain/kpi/number-format";
+import { percentChange } from "../../../../domain/kpi/percent-change";
+import { FY_TOTAL_RULE, fiscalYearTotal, type PlanningMonth } from "../../../../domain/planning/fiscal-year";
+import { parseClipboardBlock } from "../../../../domain/planning/paste";
+import { numeric } from "../../../ui/numeric";
+import { SPACE, TYPE_SCALE } from "../../../ui/tokens";
+import type { PlanningDraft } from "../model";
+
+/** What a row of the grid shows: the plan (editable), or beside it actuals, last year, a version and the differences. */
+export type RowKind = "plan" | "actual" | "lastYear" | "version" | "planVsVersion" | "actualVsVersion" | "group";
+
+export interface GridRow {
+  readonly kind: RowKind;
+  readonly kpi: KpiMeta | null;
+  /** A group's name (a category), or the version's name on a version row. */
+  readonly label: string;
+}
+
+export interface CellValues {
+  /** The month's values by date: plan (stored), actual, last year's actual, the version's plan. */
+  readonly plan: ReadonlyMap<string, number | null>;
+  readonly actual: ReadonlyMap<string, number | null>;
+  readonly lastYear: ReadonlyMap<string, number | null>;
+  readonly version: ReadonlyMap<string, number | null>;
+}
+
+export interface PlanningGridProps {
+  readonly label: string;
+  readonly rows: readonly GridRow[];
+  readonly months: readonly PlanningMonth[];
+  readonly values: ReadonlyMap<number, CellValues>;
+  readonly pending: Readonly<Record<number, Readonly<Record<string, PlanningDraft>>>>;
+  readonly rejected: Readonly<Record<number, Readonly<Record<string, { readonly text: string; readonly message: string }>>>>;
+  readonly conflicts: Readonly<Record<number, Readonly<Record<string, number | null>>>>;
+  /** Whether the person may change this KPI's plan here. */
+  readonly editable: (kpi: KpiMeta) => boolean;
+  readonly currency: string;
+  readonly onEdit: (kpi: KpiMeta, date: string, text: string) => void;
+  readonly onPaste: (rowIndex: number, monthIndex: number, block: string[][]) => void;
+  readonly onFillRight: (kpi: KpiMeta, monthIndex: number, text: string) => void;
+  readonly onFocusCell: (kpi: KpiMeta, monthIndex: number) => void;
+  readonly height: number;
+}
+
+export const ROW_HEIGHT = 44;
+const ROW_NAMES: Record<Exclude<RowKind, "plan" | "group">, string> = {
+  actual: "Actual",
+  lastYear: "Last year",
+  version: "Version",
+  planVsVersion: "Plan − version",
+  actualVsVersion: "Actual − version",
+};
+
+/**
+ * The planning grid: KPIs × the fiscal year's months and the FY figure. Plan rows are editable where
+ * the person may write the KPI (typing, paste of a block, Ctrl+R fills right, '-' removes); read-only
+ * rows say so. Only the rows in view are rendered (react-window), so 200 KPIs stay smooth.
+ */
+export function PlanningGrid(props: PlanningGridProps) {
+  const { rows, months, label, height } = props;
+  return (
+    <Frame role="table" aria-label={label} aria-rowcount={rows.length + 1} style={{ "--months": months.length } as CSSProperties}>
+      <div className="row head" role="row" aria-rowindex={1}>
+        <span role="columnheader" className="cell name">
+          KPI
+        </span>
+        {months.map((month) => (
+          <span key={month.date} role="columnheader" className="cell num" title={month.label}>
+            <span className="period">{month.period}</span> {month.label}
+          </span>
+        ))}
+        <span role="columnheader" className="cell num total" title="Sum for cumulative KPIs, average for averaged ones, last month for balances">
+          FY
+        </span>
+      </div>
+      <List className="body" role="rowgroup" tabIndex={-1} rowComponent={GridRowView} rowCount={rows.length} rowHeight={ROW_HEIGHT} rowProps={{ grid: props }} overscanCount={6} style={{ height: Math.min(height, rows.length * ROW_HEIGHT + 2) }} />
+    </Frame>
+  );
+}
+
+function GridRowView({ index, style, grid }: RowComponentProps<{ grid: PlanningGridProps }>) {
+  const row = grid.rows[index]!;
+  if (row.kind === "group" || !row.kpi)
+    return (
+      <div className="row group" role="row" aria-rowindex={index + 2} style={style}>
+        <span role="rowheader" className="cell name">
+          {row.label}
+        </span>
+      </div>
+    );
+  const kpi = row.kpi;
+  const values = grid.values.get(kpi.id);
+  const format = (value: number | null | undefined) => formatKpiValue(value ?? null, kpi.unit, { currency: grid.currency, scale: "none" });
+  if (row.kind !== "plan") {
+    const shown = grid.months.map((month) => rowValue(row.kind, values, month.date, grid.pending[kpi.id]?.[month.date]));
+    const total = row.kind === "planVsVersion" || row.kind === "actualVsVersion" ? differenceTotal(row.kind, values, grid.months, kpi) : fiscalYearTotal(shown.map((cell) => cell.value), kpi.aggregationType);
+    return (
+      <div className={`row sub ${row.kind}`} role="row" aria-rowindex={index + 2} style={style}>
+        <span role="rowheader" className="cell name sub">
+          {row.kind === "version" ? `Version ${row.label}` : ROW_NAMES[row.kind]}
+          <span className="visually-hidden"> of {kpi.name}</span>
+        </span>
+        {shown.map((cell, monthIndex) => (
+          <span key={grid.months[monthIndex]!.date} role="cell" className="cell num muted">
+            {format(cell.value)}
+            {cell.percent !== undefined && cell.percent !== null ? <span className="percent">{` ${cell.percent > 0 ? "+" : ""}${cell.percent.toFixed(1)} %`}</span> : null}
+          </span>
+        ))}
+        <span role="cell" className="cell num total muted">
+          {format(total)}
+        </span>
+      </div>
+    );
+  }
+  const editable = grid.editable(kpi);
+  const planned = grid.months.map((month) => {
+    const draft = grid.pending[kpi.id]?.[month.date];
+    return draft ? (draft.value === "-" ? null : draft.value) : (values?.plan.get(month.date) ?? null);
+  });
+  const total = kpi.periodRule === "weighted" ? null : fiscalYearTotal(planned, kpi.aggregationType);
+  return (
+    <div className={`row plan${editable ? "" : " read-only"}`} role="row" aria-rowindex={index + 2} style={style} data-kpi={kpi.id}>
+      <span role="rowheader" className="cell name" title={kpi.name}>
+        <span className="kpi-name">{kpi.name}</span>
+        {editable ? null : <span className="badge">Read only</span>}
+      </span>
+      {grid.months.map((month, monthIndex) => {
+        const draft = grid.pending[kpi.id]?.[month.date];
+        const refused = grid.rejected[kpi.id]?.[month.date];
+        const conflict = grid.conflicts[kpi.id]?.[month.date];
+        const stored = values?.plan.get(month.date) ?? null;
+        return (
+          <span key={month.date} role="cell" className="cell num">
+            {editable ? (
+              <PlanCell
+                label={`${kpi.name} plan ${month.label}`}
+                id={`plan-${kpi.id}-${month.date}`}
+                raw={refused?.text ?? draft?.text ?? (stored === null ? "" : String(stored))}
+                display={refused ? null : format(planned[monthIndex])}
+                pending={draft !== undefined}
+                error={refused?.message ?? null}
+                conflict={conflict === undefined ? null : `Changed by someone else to ${format(conflict)} while you edited; Save keeps yours.`}
+                onCommit={(text) => grid.onEdit(kpi, month.date, text)}
+                onPaste={(block) => grid.onPaste(index, monthIndex, block)}
+                onFillRight={(text) => grid.onFillRight(kpi, monthIndex, text)}
+                onFocus={() => grid.onFocusCell(kpi, monthIndex)}
+              />
+            ) : (
+              <span className="read-only-value" aria-label={`${kpi.name} plan ${month.label}: ${format(planned[monthIndex])}, read only`}>
+                {format(planned[monthIndex])}
+              </span>
+            )}
+          </span>
+        );
+      })}
+      <span role="cell" className="cell num total" title={kpi.periodRule === "weighted" ? "A ratio's year is made from its inputs' totals: see the financial dashboard." : FY_TOTAL_RULE[kpi.aggregationType]}>
+        {format(total)}
+      </span>
+    </div>
+  );
+}
+
+/** A sub-row's month: its value, and for a difference row the difference in percent of the version. */
+function rowValue(kind: RowKind, values: CellValues | undefined, date: string, draft: PlanningDraft | undefined): { value: number | null; percent?: number | null } {
+  const plan = draft ? (draft.value === "-" ? null : draft.value) : (values?.plan.get(date) ?? null);
+  const version = values?.version.get(date) ?? null;
+  const actual = values?.actual.get(date) ?? null;
+  switch (kind) {
+    case "actual":
+      return { value: actual };
+    case "lastYear":
+      return { value: values?.lastYear.get(date) ?? null };
+    case "version":
+      return { value: version };
+    case "planVsVersion":
+      return difference(plan, version);
+    case "actualVsVersion":
+      return difference(actual, version);
+    default:
+      return { value: plan };
+  }
+}
+
+const difference = (value: number | null, base: number | null) => (value === null || base === null ? { value: null, percent: null } : { value: value - base, percent: percentChange(value, base) });
+
+/** The FY difference: the FY figures of both rows over the months where both have a value. */
+function differenceTotal(kind: RowKind, values: CellValues | undefined, months: readonly PlanningMonth[], kpi: KpiMeta): number | null {
+  const pairs = months.map((month) => [kind === "planVsVersion" ? (values?.plan.get(month.date) ?? null) : (values?.actual.get(month.date) ?? null), values?.version.get(month.date) ?? null] as const).filter(([a, b]) => a !== null && b !== null);
+  if (pairs.length === 0) return null;
+  const first = fiscalYearTotal(pairs.map(([a]) => a), kpi.aggregationType);
+  const second = fiscalYearTotal(pairs.map(([, b]) => b), kpi.aggregationType);
+  return first === null || second === null ? null : first - second;
+}
+
+interface PlanCellProps {
+  readonly label: string;
+  readonly id: string;
+  /** The raw text to edit: typed and not saved, refused, or the stored number. */
+  readonly raw: string;
+  /** Shown while the cell is not focused, formatted with its unit; null shows the raw text. */
+  readonly display: string | null;
+  readonly pending: boolean;
+  readonly error: string | null;
+  readonly conflict: string | null;
+  readonly onCommit: (text: string) => void;
+  readonly onPaste: (block: string[][]) => void;
+  readonly onFillRight: (text: string) => void;
+  readonly onFocus: () => void;
+}
+
+/** One plan cell: formatted at rest, the raw number when focused; an edit counts on Enter or leaving the cell. */
+const PlanCell = memo(function PlanCell({ label, id, raw, display, pending, error, conflict, onCommit, onPaste, onFillRight, onFocus }: PlanCellProps) {
+  const [draft, setDraft] = useState(raw);
+  const [focused, setFocused] = useState(false);
+  const sent = useRef(raw);
+  useEffect(() => {
+    setDraft(raw);
+    sent.current = raw;
+  }, [raw]);
+  const commit = () => {
+    if (draft.trim() === sent.current.trim()) return;
+    sent.current = draft;
+    onCommit(draft.trim() === "" ? "-" : draft);
+  };
+  const message = error ?? conflict;
+  return (
+    <CellBox data-pending={pending || undefined} data-invalid={error ? "" : undefined} data-conflict={conflict && !error ? "" : undefined} title={message ?? undefined}>
+      <input
+        id={id}
+        aria-label={label}
+        inputMode="decimal"
+        autoComplete="off"
+        value={focused || display === null || draft.trim() !== sent.current.trim() ? draft : display}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={message ? `${id}-message` : undefined}
+        onChange={(event) => setDraft(event.target.value)}
+        onFocus={(event) => {
+          setFocused(true);
+          onFocus();
+          const input = event.target;
+          requestAnimationFrame(() => input.select());
+        }}
+        onBlur={() => {
+          setFocused(false);
+          commit();
+        }}
+        onKeyDown={(event) => {
+          if (event.key === "Enter") commit();
+          if (event.key === "Escape") setDraft(sent.current);
+          // Fill right, as in a spreadsheet.
+          if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "r") {
+            event.preventDefault();
+            commit();
+            onFillRight(draft.trim() === "" ? "-" : draft);
+          }
+        }}
+        onPaste={(event) => {
+          const text = event.clipboardData.getData("text/plain");
+          const block = parseClipboardBlock(text);
+          // A single value pastes like typing; a block lands cell by cell from here.
+          if (block.length > 1 || (block[0]?.length ?? 0) > 1) {
+            event.preventDefault();
+            onPaste(block);
+          }
+        }}
+      />
+      {message ? (
+        <span className="message" id={`${id}-message`}>
+          {message}
+        </span>
+      ) : null}
+    </CellBox>
+  );
+});
+
+const CellBox = styled.span`
+  display: grid;
+  width: 100%;
+  input {
+    ${numeric}
+    width: 100%;
+    height: 26px;
+    padding: 0 ${SPACE.xs};
+    text-align: right;
+    font: inherit;
+    font-size: ${TYPE_SCALE.sm.size};
+    color: ${(p) => p.theme.text};
+    background: ${(p) => p.theme.surface};
+    border: 1px solid ${(p) => p.theme.border};
+    border-radius: 4px;
+  }
+  input:focus-visible { outline: 2px solid ${(p) => p.theme.focus}; outline-offset: 0; }
+  &[data-pending] input { border-color: ${(p) => p.theme.accent}; box-shadow: inset 0 0 0 1px ${(p) => p.theme.accent}; }
+  &[data-invalid] input { border-color: ${(p) => p.theme.danger}; box-shadow: inset 0 0 0 1px ${(p) => p.theme.danger}; }
+  &[data-conflict] input { border-color: ${(p) => p.theme.warning}; box-shadow: inset 0 0 0 1px ${(p) => p.theme.warning}; }
+  .message {
+    font-size: 11px;
+    line-height: 14px;
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    text-align: left;
+    color: ${(p) => p.theme.danger};
+  }
+  &[data-conflict] .message { color: ${(p) => p.theme.warning}; }
+`;
+
+const Frame = styled.div`
+  --name: 15rem;
+  --month: 7.5rem;
+  min-width: calc(var(--name) + (var(--months) + 1) * var(--month));
+  font-size: ${TYPE_SCALE.sm.size};
+  .row { display: grid; grid-template-columns: var(--name) repeat(calc(var(--months) + 1), var(--month)); align-items: center; border-bottom: 1px solid ${(p) => p.theme.border}; }
+  .row.head { height: 36px; font-weight: 600; color: ${(p) => p.theme.textMuted}; background: ${(p) => p.theme.surfaceRaised}; }
+  .row.group { background: ${(p) => p.theme.surfaceRaised}; font-weight: 600; }
+  .row.sub { color: ${(p) => p.theme.textMuted}; }
+  .cell { padding: 0 ${SPACE.xs}; min-width: 0; overflow: hidden; }
+  .cell.num { ${numeric} text-align: right; white-space: nowrap; }
+  .cell.name { position: sticky; left: 0; z-index: 1; display: flex; gap: ${SPACE.xs}; align-items: center; background: ${(p) => p.theme.surface}; height: 100%; }
+  .row.head .cell.name, .row.group .cell.name { background: ${(p) => p.theme.surfaceRaised}; }
+  .cell.name.sub { padding-left: ${SPACE.lg}; }
+  .kpi-name { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  .cell.total { font-weight: 600; }
+  .period { color: ${(p) => p.theme.textMuted}; font-weight: 400; }
+  .percent { font-size: 11px; }
+  .badge { flex: none; font-size: 11px; padding: 0 6px; border-radius: 999px; border: 1px solid ${(p) => p.theme.borderStrong}; color: ${(p) => p.theme.textMuted}; }
+  .read-only .read-only-value { display: block; padding: 0 ${SPACE.xs}; color: ${(p) => p.theme.textMuted}; font-style: italic; }
+  .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+`;
