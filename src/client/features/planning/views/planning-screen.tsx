@@ -315,7 +315,7 @@ function PlanningScreen({ scope }: { scope: Scope }) {
         ) : ready && grid?.status !== "error" ? (
           <LoadingState variant="skeleton" lines={8} label="Loading the plan…" />
         ) : null}
-        <VersionsCard fiscalYear={year} fiscalYearLabel={fy.label} viewing={viewing} unsaved={unsaved} onView={setViewing} />
+        <VersionsCard fiscalYear={year} fiscalYearLabel={fy.label} viewing={viewing} unsaved={unsaved} onView={setViewing} yearLabel={(candidate) => planningYear(candidate, offset).label} />
       </Stack>
     </Page>
   );

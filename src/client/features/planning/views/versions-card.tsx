@@ -18,10 +18,12 @@ export interface VersionsCardProps {
   /** Unsaved changes: a version keeps what is saved, so saving one waits for them. */
   readonly unsaved: boolean;
   readonly onView: (viewing: { id: number; mode: "view" | "compare" } | null) => void;
+  /** "FY 2026/27" for a fiscal year's start year. */
+  readonly yearLabel: (fiscalYear: number) => string;
 }
 
 /** Planning versions: keep the saved plan of the year under a name, view or compare one, delete one. */
-export function VersionsCard({ fiscalYear, fiscalYearLabel, viewing, unsaved, onView }: VersionsCardProps) {
+export function VersionsCard({ fiscalYear, fiscalYearLabel, viewing, unsaved, onView, yearLabel }: VersionsCardProps) {
   const dispatch = useDispatch();
   const confirm = useConfirm();
   const versions = useModel((state: AppState) => state.planning.versions);
@@ -75,7 +77,7 @@ export function VersionsCard({ fiscalYear, fiscalYearLabel, viewing, unsaved, on
                 {versions.list.map((version) => (
                   <tr key={version.id}>
                     <Th scope="row">{version.name}</Th>
-                    <Td>{version.firstMonth.slice(0, 7)} + 11 months</Td>
+                    <Td>{yearLabel(version.fiscalYear)}</Td>
                     <Td numeric>{version.valueCount}</Td>
                     <Td>
                       {new Date(version.createdAt).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric" })}
