@@ -4,7 +4,7 @@ import { PlanningCellsEdited, PlanningGridLoaded, PlanningGridLoadStarted, Plann
 import { countOf, initialPlanning, planningReducer, type PlanningModel } from "../../../../src/client/features/planning/model";
 import type { DomainEvent } from "../../../../src/contracts/messages";
 
-const fold = (events: DomainEvent[], model: PlanningModel = initialPlanning) => events.reduce(planningReducer, model);
+const fold = (events: DomainEvent[], model: PlanningModel = initialPlanning) => events.reduce<PlanningModel>((current, event, index) => planningReducer(current, event, { seq: index + 1, type: event._tag, version: 1, payload: event, occurredAt: "", origin: "local" }), model);
 const month = (date: string, planningValue: number | null) => ({ date, value: null, planningValue, lastYearValue: null, forecastValue: null });
 
 test("edited cells: valid ones pending, refused ones with their message; a later edit of a cell replaces it", () => {
