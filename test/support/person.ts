@@ -104,6 +104,7 @@ export async function clickLink(page: Page, name: Name, options: { within?: stri
 /** Clicks the button whose text or accessible label matches `name`. */
 export async function clickButton(page: Page, name: Name, options: { within?: string } = {}) {
   const button = await waitForByName(page, `${options.within ?? ""} button`.trim(), name);
+  await untilSettled(button);
   await button.click();
 }
 
@@ -195,10 +196,31 @@ async function findByName(page: Page, selector: string, name: Name) {
   return handle.asElement() as ElementHandle<Element> | null;
 }
 
+/**
+ * Waits until `element` has stood still for two frames: a click is aimed at where the element
+ * is, and a screen still laying out (a section opening above it, an alert appearing) would move it
+ * away between the aim and the click, as a person's eye would wait for it to stop.
+ */
+async function untilSettled(element: ElementHandle<Element>) {
+  // No named functions inside: tsx would wrap them in a helper the page does not have.
+  await element.evaluate(async (node) => {
+    let last = "";
+    let still = 0;
+    for (let frame = 0; frame < 120 && still < 2 && node.isConnected; frame += 1) {
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      const box = node.getBoundingClientRect();
+      const now = `${box.x},${box.y},${box.width},${box.height}`;
+      still = now === last ? still + 1 : 0;
+      last = now;
+    }
+  });
+}
+
 /** Clicks a link and waits until the address is the link's (or where the app sends it) and a screen is shown. */
 async function clickAndFollow(page: Page, link: ElementHandle<HTMLAnchorElement>) {
   const before = await page.evaluate(() => location.pathname + location.search);
   const href = await link.evaluate((element) => element.getAttribute("href") ?? "");
+  await untilSettled(link);
   await link.click();
   if (href !== before) await page.waitForFunction((from) => location.pathname + location.search !== from, { timeout: 10_000 }, before);
   await waitForScreen(page);

@@ -1,8 +1,8 @@
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
-import { Readable } from "node:stream";
 import type { Sheet, SheetCell, SheetRow } from "../../../domain/uploads/sheet";
 import { CSV_UNREADABLE, EMPTY_FILE, TOO_MANY_CELLS, TOO_MANY_COLUMNS, TOO_MANY_ROWS, UNSUPPORTED_FILE } from "../../../domain/uploads/upload-texts";
+import { openWorkbook, rowsOfFirstSheet } from "../../platform/files/workbook";
 import { checkXlsx, XlsxRefused } from "../../platform/files/xlsx-guard";
 import type { UploadedFile } from "../../platform/http/route";
 
@@ -49,24 +49,21 @@ async function readWorkbook(bytes: Buffer): Promise<Sheet> {
   const rows: SheetRow[] = [];
   let filled = 0;
   try {
-    // Styles are read for two things only: which numbers are dates, and which are percentages.
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(bytes), { sharedStrings: "cache", worksheets: "emit", hyperlinks: "ignore", styles: "cache", entries: "ignore" });
-    for await (const sheet of reader) {
-      for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
-        const cells: SheetCell[] = [];
-        let tooWide = false;
-        row.eachCell({ includeEmpty: false }, (cell, column) => {
-          if (column > MAX_UPLOAD_COLUMNS) tooWide = true;
-          else cells[column - 1] = cellOf(cell);
-        });
-        if (tooWide) throw new FileRefused(TOO_MANY_COLUMNS(MAX_UPLOAD_COLUMNS));
-        if (cells.length === 0) continue;
-        filled += cells.filter(Boolean).length;
-        if (filled > MAX_UPLOAD_CELLS) throw new FileRefused(TOO_MANY_CELLS(MAX_UPLOAD_CELLS));
-        rows.push({ number: row.number, cells: Array.from(cells, (cell) => cell ?? EMPTY) });
-        if (rows.length > MAX_UPLOAD_ROWS + 1) throw new FileRefused(TOO_MANY_ROWS(MAX_UPLOAD_ROWS));
-      }
-      break; // the first sheet is the data; later ones (read me, KPI list) are help
+    // The first sheet is the data; later ones (read me, KPI list) are help. Styles matter for two
+    // things only: which numbers are dates, and which are percentages.
+    for (const row of rowsOfFirstSheet(await openWorkbook(bytes))) {
+      const cells: SheetCell[] = [];
+      let tooWide = false;
+      row.eachCell({ includeEmpty: false }, (cell, column) => {
+        if (column > MAX_UPLOAD_COLUMNS) tooWide = true;
+        else cells[column - 1] = cellOf(cell);
+      });
+      if (tooWide) throw new FileRefused(TOO_MANY_COLUMNS(MAX_UPLOAD_COLUMNS));
+      if (cells.length === 0) continue;
+      filled += cells.filter(Boolean).length;
+      if (filled > MAX_UPLOAD_CELLS) throw new FileRefused(TOO_MANY_CELLS(MAX_UPLOAD_CELLS));
+      rows.push({ number: row.number, cells: Array.from(cells, (cell) => cell ?? EMPTY) });
+      if (rows.length > MAX_UPLOAD_ROWS + 1) throw new FileRefused(TOO_MANY_ROWS(MAX_UPLOAD_ROWS));
     }
   } catch (error) {
     if (error instanceof FileRefused) throw error;

@@ -1,5 +1,5 @@
 import ExcelJS from "exceljs";
-import { Readable } from "node:stream";
+import { openWorkbook, rowsOfFirstSheet } from "../../platform/files/workbook";
 import { fromSpreadsheetText, spreadsheetText } from "../../../domain/exports/spreadsheet-text";
 
 /** The columns of the users template, in order. Files without the last (Password) still read. */
@@ -38,40 +38,37 @@ export async function buildUsersTemplate(groupNames: readonly string[]): Promise
 export class TemplateUnreadable extends Error {}
 
 /**
- * Reads the users sheet by streaming, stopping after the row limit; blank rows are skipped.
+ * Reads the users sheet, stopping at the row limit; blank rows are skipped.
  * Throws TemplateUnreadable for anything that is not such a workbook.
  */
 export async function readUsersTemplate(file: Buffer): Promise<TemplateRow[]> {
   const rows: TemplateRow[] = [];
   try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(file), { sharedStrings: "cache", worksheets: "emit", hyperlinks: "ignore", styles: "ignore", entries: "ignore" });
-    for await (const sheet of reader) {
-      let header = true;
-      for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
-        if (header) {
-          header = false;
-          const names = [1, 2, 3, 4].map((column) => cellText(row.getCell(column).value));
-          if (names[0]?.toLowerCase() !== "e-mail") throw new TemplateUnreadable("The first row must be the template's header (E-mail, First name, Last name, Groups, Password).");
-          continue;
-        }
-        // A formula's cached result is whatever the file's author made it say: only values are read.
-        const problems = TEMPLATE_COLUMNS.filter((_name, index) => isFormula(row.getCell(index + 1).value)).map((name) => `The ${name} cell holds a formula; type the value itself.`);
-        const [email, firstName, lastName, groups] = [1, 2, 3, 4].map((column) => cellText(row.getCell(column).value));
-        // A password is taken as typed: spaces at either end are part of it.
-        const password = rawText(row.getCell(5).value);
-        if (!email && !firstName && !lastName && !groups && !password) continue;
-        if (rows.length >= TEMPLATE_MAX_ROWS) throw new TemplateUnreadable(`The file has more than ${TEMPLATE_MAX_ROWS} users; split it into several files.`);
-        rows.push({
-          row: row.number,
-          email: (email ?? "").toLowerCase(),
-          firstName: firstName ?? "",
-          lastName: lastName ?? "",
-          groups: (groups ?? "").split(",").map((name) => fromSpreadsheetText(name.trim())).filter(Boolean),
-          password,
-          problems,
-        });
+    // The users sheet is the first one; the groups sheet after it is help.
+    let header = true;
+    for (const row of rowsOfFirstSheet(await openWorkbook(file))) {
+      if (header) {
+        header = false;
+        const names = [1, 2, 3, 4].map((column) => cellText(row.getCell(column).value));
+        if (names[0]?.toLowerCase() !== "e-mail") throw new TemplateUnreadable("The first row must be the template's header (E-mail, First name, Last name, Groups, Password).");
+        continue;
       }
-      break; // the users sheet is the first one
+      // A formula's cached result is whatever the file's author made it say: only values are read.
+      const problems = TEMPLATE_COLUMNS.filter((_name, index) => isFormula(row.getCell(index + 1).value)).map((name) => `The ${name} cell holds a formula; type the value itself.`);
+      const [email, firstName, lastName, groups] = [1, 2, 3, 4].map((column) => cellText(row.getCell(column).value));
+      // A password is taken as typed: spaces at either end are part of it.
+      const password = rawText(row.getCell(5).value);
+      if (!email && !firstName && !lastName && !groups && !password) continue;
+      if (rows.length >= TEMPLATE_MAX_ROWS) throw new TemplateUnreadable(`The file has more than ${TEMPLATE_MAX_ROWS} users; split it into several files.`);
+      rows.push({
+        row: row.number,
+        email: (email ?? "").toLowerCase(),
+        firstName: firstName ?? "",
+        lastName: lastName ?? "",
+        groups: (groups ?? "").split(",").map((name) => fromSpreadsheetText(name.trim())).filter(Boolean),
+        password,
+        problems,
+      });
     }
   } catch (error) {
     if (error instanceof TemplateUnreadable) throw error;
