@@ -138,6 +138,50 @@ test("a planner pastes, spreads and uplifts next fiscal year's plan, saves it, a
   await colleague.context.close();
 });
 
+test("the keyboard moves through the operational plan as in a spreadsheet, past read-only rows and beyond the rows in view", async () => {
+  const { context, page } = await signedInPage(e2e.browser, e2e.server.url, "delegate@demo.example");
+  await clickMenu(page, "Planning", "Operational planning");
+  await waitForScreen(page, "Operational planning");
+  // The first editable cell (a delegate does not see the super-sensitive Cash balance).
+  const first = (await page.waitForSelector("[role=row].plan input"))!;
+  const firstLabel = (await first.evaluate((input) => input.getAttribute("aria-label")))!;
+  assert.is(firstLabel, `Net burn plan ${current.months[0]!.label}`);
+  await first.click();
+  // Arriving in a cell selects its number, as a spreadsheet does.
+  await page.waitForFunction(() => {
+    const input = document.activeElement as HTMLInputElement;
+    return input.value !== "" && input.selectionStart === 0 && input.selectionEnd === input.value.length;
+  });
+  const focused = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? "");
+  await page.keyboard.press("ArrowRight");
+  assert.is(await focused(), `Net burn plan ${current.months[1]!.label}`, "the whole text selected on arriving: right is the next month");
+  await page.keyboard.press("ArrowLeft");
+  assert.is(await focused(), firstLabel);
+  // Down through every editable row: calculated KPIs (Gross margin) are passed, the list scrolls on.
+  const seen: string[] = [];
+  for (let press = 0; press < 30; press++) {
+    await page.keyboard.press("ArrowDown");
+    await page.waitForFunction((before) => document.activeElement?.getAttribute("aria-label") !== before, { timeout: 2_000 }, seen.at(-1) ?? firstLabel);
+    seen.push(await focused());
+  }
+  assert.ok(seen.every((label) => label.endsWith(`plan ${current.months[0]!.label}`)), seen.join(", "));
+  assert.is(new Set(seen).size, 30, "a new row at every press");
+  assert.not.ok(seen.some((label) => label.startsWith("Gross margin")), "a read-only row is passed");
+  assert.ok(await page.$eval("[role=table] [role=rowgroup]", (body) => body.scrollTop > 0), "the rows below came into view");
+  // Enter keeps a typed value and goes down; Shift+Enter comes back to it.
+  const typedAt = seen.at(-1)!;
+  await page.keyboard.type("42");
+  await page.keyboard.press("Enter");
+  await waitForByName(page, "[role=status]", "1 unsaved change");
+  assert.not.equal(await focused(), typedAt);
+  await page.keyboard.down("Shift");
+  await page.keyboard.press("Enter");
+  await page.keyboard.up("Shift");
+  assert.is(await focused(), typedAt);
+  assert.is(await page.evaluate(() => (document.activeElement as HTMLInputElement).value), "42");
+  await context.close();
+});
+
 /** Chooses the option named `option` of the select labelled `label`, as a person picks it. */
 async function choose(page: Page, label: string, option: string) {
   const select = (await labelled(page, label)) as ElementHandle<HTMLSelectElement>;

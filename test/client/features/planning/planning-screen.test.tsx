@@ -153,4 +153,36 @@ test("Ctrl+R fills a cell into the months to its right; '-' or an empty cell rem
   assert.is(cellOf("Revenue plan Aug 2026").value, "–");
 });
 
+test("the keyboard moves as in a spreadsheet: Enter and the arrows go to the next editable cell, past read-only rows; arrows inside a text move the caret", async () => {
+  await renderScreen();
+  const april = cellOf("Revenue plan Apr 2026");
+  await doing(() => april.focus());
+  await doing(() => fireEvent.change(april, { target: { value: "5k" } }));
+  await doing(() => fireEvent.keyDown(april, { key: "Enter" }));
+  assert.is(document.activeElement, cellOf("Cost of goods sold plan Apr 2026"), "Enter: down, past the calculated Gross profit");
+  assert.is(unsaved(), "1 unsaved change", "Enter keeps the edit");
+  await doing(() => fireEvent.keyDown(document.activeElement!, { key: "Enter", shiftKey: true }));
+  assert.is(document.activeElement, cellOf("Revenue plan Apr 2026"), "Shift+Enter: up");
+  await doing(() => fireEvent.keyDown(document.activeElement!, { key: "ArrowUp" }));
+  assert.is(document.activeElement, cellOf("Revenue plan Apr 2026"), "nothing above the first row");
+  await doing(() => fireEvent.keyDown(document.activeElement!, { key: "ArrowDown" }));
+  assert.is(document.activeElement, cellOf("Cost of goods sold plan Apr 2026"));
+
+  const cogs = cellOf("Cost of goods sold plan Apr 2026");
+  await doing(() => fireEvent.change(cogs, { target: { value: "1234" } }));
+  cogs.setSelectionRange(2, 2);
+  await doing(() => fireEvent.keyDown(cogs, { key: "ArrowRight" }));
+  assert.is(document.activeElement, cogs, "the caret inside the text: the arrow moves the caret");
+  cogs.setSelectionRange(4, 4);
+  await doing(() => fireEvent.keyDown(cogs, { key: "ArrowRight" }));
+  const may = cellOf("Cost of goods sold plan May 2026");
+  assert.is(document.activeElement, may, "at the end of the text: the next month");
+  assert.is(unsaved(), "2 unsaved changes");
+  may.setSelectionRange(0, may.value.length);
+  await doing(() => fireEvent.keyDown(may, { key: "ArrowLeft" }));
+  assert.is(document.activeElement, cellOf("Cost of goods sold plan Apr 2026"), "the whole text selected, as on arriving: the month before");
+  await doing(() => fireEvent.keyDown(document.activeElement!, { key: "ArrowLeft" }));
+  assert.is(document.activeElement, cellOf("Cost of goods sold plan Apr 2026"), "nothing before the first month");
+});
+
 test.run();

@@ -1,5 +1,5 @@
-import { memo, useEffect, useRef, useState, type CSSProperties } from "react";
-import { List, type RowComponentProps } from "react-window";
+import { memo, useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from "react";
+import { List, useListRef, type RowComponentProps } from "react-window";
 import { styled } from "styled-components";
 import type { KpiMeta } from "../../../../contracts/kpis";
 import { formatKpiValue } from "../../../../domain/kpi/number-format";
@@ -58,10 +58,41 @@ const ROW_NAMES: Record<Exclude<RowKind, "plan" | "group">, string> = {
 /**
  * The planning grid: KPIs × the fiscal year's months and the FY figure. Plan rows are editable where
  * the person may write the KPI (typing, paste of a block, Ctrl+R fills right, '-' removes); read-only
- * rows say so. Only the rows in view are rendered (react-window), so 200 KPIs stay smooth.
+ * rows say so. Only the rows in view are rendered (react-window), so 200 KPIs stay smooth. The keyboard
+ * moves as in a spreadsheet: Enter and the arrow keys go to the next editable cell (see PlanCell).
  */
 export function PlanningGrid(props: PlanningGridProps) {
   const { rows, months, label, height } = props;
+  const list = useListRef(null);
+  const editableRow = (index: number) => {
+    const row = rows[index];
+    return !!row && row.kind === "plan" && !!row.kpi && props.editable(row.kpi);
+  };
+  /** Moves the focus from a plan cell to the next editable one in `direction`, scrolling it into view first. */
+  const moveFrom = (rowIndex: number, monthIndex: number, direction: Direction) => {
+    let targetRow = rowIndex;
+    let targetMonth = monthIndex;
+    if (direction === "left" || direction === "right") {
+      targetMonth += direction === "left" ? -1 : 1;
+      if (targetMonth < 0 || targetMonth >= months.length) return;
+    } else {
+      const step = direction === "up" ? -1 : 1;
+      do targetRow += step;
+      while (targetRow >= 0 && targetRow < rows.length && !editableRow(targetRow));
+      if (targetRow < 0 || targetRow >= rows.length) return;
+    }
+    const id = cellId(rows[targetRow]!.kpi!.id, months[targetMonth]!.date);
+    list.current?.scrollToRow({ index: targetRow, align: "smart" });
+    // The row may render only after the scroll: try for a few frames.
+    let frames = 0;
+    const focus = () => {
+      const input = document.getElementById(id);
+      if (input) return input.focus();
+      if (++frames < 10) requestAnimationFrame(focus);
+    };
+    focus();
+  };
+  const grid = { ...props, moveFrom };
   return (
     <Frame role="table" aria-label={label} aria-rowcount={rows.length + 1} style={{ "--months": months.length } as CSSProperties}>
       <div className="row head" role="row" aria-rowindex={1}>
@@ -77,12 +108,15 @@ export function PlanningGrid(props: PlanningGridProps) {
           FY
         </span>
       </div>
-      <List className="body" role="rowgroup" tabIndex={-1} rowComponent={GridRowView} rowCount={rows.length} rowHeight={ROW_HEIGHT} rowProps={{ grid: props }} overscanCount={6} style={{ height: Math.min(height, rows.length * ROW_HEIGHT + 2) }} />
+      <List className="body" role="rowgroup" tabIndex={-1} rowComponent={GridRowView} rowCount={rows.length} rowHeight={ROW_HEIGHT} listRef={list} rowProps={{ grid }} overscanCount={6} style={{ height: Math.min(height, rows.length * ROW_HEIGHT + 2) }} />
     </Frame>
   );
 }
 
-function GridRowView({ index, style, grid }: RowComponentProps<{ grid: PlanningGridProps }>) {
+type Direction = "up" | "down" | "left" | "right";
+const cellId = (kpi: number, date: string) => `plan-${kpi}-${date}`;
+
+function GridRowView({ index, style, grid }: RowComponentProps<{ grid: PlanningGridProps & { moveFrom: (row: number, month: number, direction: Direction) => void } }>) {
   const row = grid.rows[index]!;
   if (row.kind === "group" || !row.kpi)
     return (
@@ -138,7 +172,7 @@ function GridRowView({ index, style, grid }: RowComponentProps<{ grid: PlanningG
             {editable ? (
               <PlanCell
                 label={`${kpi.name} plan ${month.label}`}
-                id={`plan-${kpi.id}-${month.date}`}
+                id={cellId(kpi.id, month.date)}
                 raw={refused?.text ?? draft?.text ?? (stored === null ? "" : String(stored))}
                 display={refused ? null : format(planned[monthIndex])}
                 pending={draft !== undefined}
@@ -148,6 +182,7 @@ function GridRowView({ index, style, grid }: RowComponentProps<{ grid: PlanningG
                 onPaste={(block) => grid.onPaste(index, monthIndex, block)}
                 onFillRight={(text) => grid.onFillRight(kpi, monthIndex, text)}
                 onFocus={() => grid.onFocusCell(kpi, monthIndex)}
+                onMove={(direction) => grid.moveFrom(index, monthIndex, direction)}
               />
             ) : (
               <span className="read-only-value" aria-label={`${kpi.name} plan ${month.label}: ${format(planned[monthIndex])}, read only`}>
@@ -210,17 +245,38 @@ interface PlanCellProps {
   readonly onPaste: (block: string[][]) => void;
   readonly onFillRight: (text: string) => void;
   readonly onFocus: () => void;
+  /** Enter, Shift+Enter and the arrow keys: to the next editable cell that way. */
+  readonly onMove: (direction: Direction) => void;
 }
 
-/** One plan cell: formatted at rest, the raw number when focused; an edit counts on Enter or leaving the cell. */
-const PlanCell = memo(function PlanCell({ label, id, raw, display, pending, error, conflict, onCommit, onPaste, onFillRight, onFocus }: PlanCellProps) {
+/**
+ * One plan cell: formatted at rest, the raw number when focused; an edit counts on Enter or leaving
+ * the cell. As in a spreadsheet, Enter goes down (Shift+Enter up), the up and down arrows go to
+ * the cell above or below, and left and right go to the next month when the caret is at that end
+ * of the text, or the whole text is selected as it is on arriving in a cell.
+ */
+const PlanCell = memo(function PlanCell({ label, id, raw, display, pending, error, conflict, onCommit, onPaste, onFillRight, onFocus, onMove }: PlanCellProps) {
   const [draft, setDraft] = useState(raw);
   const [focused, setFocused] = useState(false);
   const sent = useRef(raw);
+  const input = useRef<HTMLInputElement>(null);
   useEffect(() => {
     setDraft(raw);
     sent.current = raw;
   }, [raw]);
+  // Arriving in a cell selects its number (now that the raw number has replaced the formatted one),
+  // so typing replaces it at once, as in a spreadsheet. A mouse click's release can collapse the
+  // selection a frame later: then it is selected again, unless the person typed meanwhile.
+  useLayoutEffect(() => {
+    const element = input.current;
+    if (!focused || !element) return;
+    element.select();
+    const arrived = element.value;
+    const frame = requestAnimationFrame(() => {
+      if (document.activeElement === element && element.value === arrived && element.selectionStart === element.selectionEnd) element.select();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [focused]);
   const commit = () => {
     if (draft.trim() === sent.current.trim()) return;
     sent.current = draft;
@@ -230,6 +286,7 @@ const PlanCell = memo(function PlanCell({ label, id, raw, display, pending, erro
   return (
     <CellBox data-pending={pending || undefined} data-invalid={error ? "" : undefined} data-conflict={conflict && !error ? "" : undefined} title={message ?? undefined}>
       <input
+        ref={input}
         id={id}
         aria-label={label}
         inputMode="decimal"
@@ -238,18 +295,22 @@ const PlanCell = memo(function PlanCell({ label, id, raw, display, pending, erro
         aria-invalid={error ? true : undefined}
         aria-describedby={message ? `${id}-message` : undefined}
         onChange={(event) => setDraft(event.target.value)}
-        onFocus={(event) => {
+        onFocus={() => {
           setFocused(true);
           onFocus();
-          const input = event.target;
-          requestAnimationFrame(() => input.select());
         }}
         onBlur={() => {
           setFocused(false);
           commit();
         }}
         onKeyDown={(event) => {
-          if (event.key === "Enter") commit();
+          const direction = directionOf(event);
+          if (direction) {
+            event.preventDefault();
+            commit();
+            onMove(direction);
+            return;
+          }
           if (event.key === "Escape") setDraft(sent.current);
           // Fill right, as in a spreadsheet.
           if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "r") {
@@ -276,6 +337,23 @@ const PlanCell = memo(function PlanCell({ label, id, raw, display, pending, erro
     </CellBox>
   );
 });
+
+/** Where a key press moves from a cell, or null when it edits in place (the caret moves in the text). */
+function directionOf(event: KeyboardEvent<HTMLInputElement>): Direction | null {
+  if (event.altKey || event.ctrlKey || event.metaKey) return null;
+  if (event.key === "Enter") return event.shiftKey ? "up" : "down";
+  if (event.shiftKey) return null;
+  if (event.key === "ArrowUp") return "up";
+  if (event.key === "ArrowDown") return "down";
+  if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return null;
+  const input = event.currentTarget;
+  const length = input.value.length;
+  const start = input.selectionStart ?? 0;
+  const end = input.selectionEnd ?? length;
+  const allSelected = start === 0 && end === length;
+  if (event.key === "ArrowLeft") return allSelected || (start === 0 && end === 0) ? "left" : null;
+  return allSelected || (start === length && end === length) ? "right" : null;
+}
 
 const CellBox = styled.span`
   display: grid;

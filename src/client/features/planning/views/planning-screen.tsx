@@ -277,7 +277,7 @@ function PlanningScreen({ scope }: { scope: Scope }) {
           </Helpers>
         ) : null}
         <Text $size="sm" $tone="muted" id="planning-hint">
-          {NUMBER_INPUT_HINT} Shorthands: k and m for money, s, m, h, d, mo, y for time. Ctrl+R fills a cell into the months to its right.
+          {NUMBER_INPUT_HINT} Shorthands: k and m for money, s, m, h, d, mo, y for time. Enter and the arrow keys move between cells as in a spreadsheet; Ctrl+R fills a cell into the months to its right.
         </Text>
         {helperError ? <Alert tone="danger">{helperError}</Alert> : null}
         {notice ? <Alert tone="info">{notice}</Alert> : null}
