@@ -3,11 +3,11 @@ import { List, useListRef, type RowComponentProps } from "react-window";
 import { styled } from "styled-components";
 import type { KpiMeta } from "../../../../contracts/kpis";
 import { formatKpiValue } from "../../../../domain/kpi/number-format";
-import { percentChange } from "../../../../domain/kpi/percent-change";
+import { PERCENT_CHANGE_SENTINEL, percentChange } from "../../../../domain/kpi/percent-change";
 import { FY_TOTAL_RULE, fiscalYearTotal, type PlanningMonth } from "../../../../domain/planning/fiscal-year";
 import { parseClipboardBlock } from "../../../../domain/planning/paste";
 import { numeric } from "../../../ui/numeric";
-import { SPACE, TYPE_SCALE } from "../../../ui/tokens";
+import { MEDIA, SPACE, TYPE_SCALE } from "../../../ui/tokens";
 import type { PlanningDraft } from "../model";
 
 /** What a row of the grid shows: the plan (editable), or beside it actuals, last year, a version and the differences. */
@@ -44,6 +44,8 @@ export interface PlanningGridProps {
   readonly onFillRight: (kpi: KpiMeta, monthIndex: number, text: string) => void;
   readonly onFocusCell: (kpi: KpiMeta, monthIndex: number) => void;
   readonly height: number;
+  /** Every row is read only (a version is shown): the rows do not each say so. */
+  readonly allReadOnly?: boolean;
 }
 
 export const ROW_HEIGHT = 44;
@@ -140,8 +142,14 @@ function GridRowView({ index, style, grid }: RowComponentProps<{ grid: PlanningG
         </span>
         {shown.map((cell, monthIndex) => (
           <span key={grid.months[monthIndex]!.date} role="cell" className="cell num muted">
-            {format(cell.value)}
-            {cell.percent !== undefined && cell.percent !== null ? <span className="percent">{` ${cell.percent > 0 ? "+" : ""}${cell.percent.toFixed(1)} %`}</span> : null}
+            {cell.percent !== undefined && cell.percent !== null ? (
+              <span className="difference">
+                <span>{format(cell.value)}</span>
+                <span className="percent">{percentText(cell.percent)}</span>
+              </span>
+            ) : (
+              format(cell.value)
+            )}
           </span>
         ))}
         <span role="cell" className="cell num total muted">
@@ -160,7 +168,7 @@ function GridRowView({ index, style, grid }: RowComponentProps<{ grid: PlanningG
     <div className={`row plan${editable ? "" : " read-only"}`} role="row" aria-rowindex={index + 2} style={style} data-kpi={kpi.id}>
       <span role="rowheader" className="cell name" title={kpi.name}>
         <span className="kpi-name">{kpi.name}</span>
-        {editable ? null : <span className="badge">Read only</span>}
+        {editable || grid.allReadOnly ? null : <span className="badge">Read only</span>}
       </span>
       {grid.months.map((month, monthIndex) => {
         const draft = grid.pending[kpi.id]?.[month.date];
@@ -219,6 +227,9 @@ function rowValue(kind: RowKind, values: CellValues | undefined, date: string, d
       return { value: plan };
   }
 }
+
+/** A difference in percent of the version, one decimal; the sentinel (from a zero base or across a sign change) reads as ±∞. */
+const percentText = (percent: number) => (Math.abs(percent) === PERCENT_CHANGE_SENTINEL ? (percent > 0 ? "+∞ %" : "−∞ %") : `${percent > 0 ? "+" : percent < 0 ? "−" : ""}${Math.abs(percent).toFixed(1)} %`);
 
 const difference = (value: number | null, base: number | null) => (value === null || base === null ? { value: null, percent: null } : { value: value - base, percent: percentChange(value, base) });
 
@@ -390,6 +401,11 @@ const CellBox = styled.span`
 const Frame = styled.div`
   --name: 15rem;
   --month: 7.5rem;
+  /* On a phone the KPI column keeps room for about two months beside it. */
+  ${MEDIA.narrow} {
+    --name: 9.5rem;
+    --month: 6.75rem;
+  }
   min-width: calc(var(--name) + (var(--months) + 1) * var(--month));
   font-size: ${TYPE_SCALE.sm.size};
   .row { display: grid; grid-template-columns: var(--name) repeat(calc(var(--months) + 1), var(--month)); align-items: center; border-bottom: 1px solid ${(p) => p.theme.border}; }
@@ -404,6 +420,7 @@ const Frame = styled.div`
   .kpi-name { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
   .cell.total { font-weight: 600; }
   .period { color: ${(p) => p.theme.textMuted}; font-weight: 400; }
+  .difference { display: grid; justify-items: end; line-height: 1.2; }
   .percent { font-size: 11px; }
   .badge { flex: none; font-size: 11px; padding: 0 6px; border-radius: 999px; border: 1px solid ${(p) => p.theme.borderStrong}; color: ${(p) => p.theme.textMuted}; }
   .read-only .read-only-value { display: block; padding: 0 ${SPACE.xs}; color: ${(p) => p.theme.textMuted}; font-style: italic; }

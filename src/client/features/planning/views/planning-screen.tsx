@@ -22,6 +22,7 @@ import { PageHeader } from "../../../ui/page-header";
 import { ScrollArea } from "../../../ui/scroll-area";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { Text } from "../../../ui/text";
+import { SPACE } from "../../../ui/tokens";
 import { useKpiMeta } from "../../kpis/views/hooks";
 import { countOf } from "../model";
 import { PlanningGrid, type CellValues, type GridRow } from "./planning-grid";
@@ -230,17 +231,20 @@ function PlanningScreen({ scope }: { scope: Scope }) {
           <Checkbox label="Show actuals" checked={showActuals} onChange={(event) => setShowActuals(event.target.checked)} />
           <Checkbox label="Show last year" checked={showLastYear} onChange={(event) => setShowLastYear(event.target.checked)} />
           <span className="spacer" />
-          <Text $size="sm" $tone="muted" role="status">
-            {pendingCount === 1 ? "1 unsaved change" : `${pendingCount} unsaved changes`}
-            {rejectedCount > 0 ? `, ${rejectedCount} to correct` : ""}
-            {conflictCount > 0 ? `, ${conflictCount} changed by someone else` : ""}
-          </Text>
-          <Button variant="primary" disabled={pendingCount === 0 || rejectedCount > 0} busy={planning.save.status === "saving"} onClick={() => dispatch({ _tag: "SavePlanningChanges" })}>
-            Save
-          </Button>
-          <Button disabled={!unsaved} onClick={() => void discard()}>
-            Discard
-          </Button>
+          {/* The count and its buttons wrap together on a narrow screen. */}
+          <span className="save">
+            <Text $size="sm" $tone="muted" role="status">
+              {pendingCount === 1 ? "1 unsaved change" : `${pendingCount} unsaved changes`}
+              {rejectedCount > 0 ? `, ${rejectedCount} to correct` : ""}
+              {conflictCount > 0 ? `, ${conflictCount} changed by someone else` : ""}
+            </Text>
+            <Button variant="primary" disabled={pendingCount === 0 || rejectedCount > 0} busy={planning.save.status === "saving"} onClick={() => dispatch({ _tag: "SavePlanningChanges" })}>
+              Save
+            </Button>
+            <Button disabled={!unsaved} onClick={() => void discard()}>
+              Discard
+            </Button>
+          </span>
         </Toolbar>
         {readOnlyVersion && viewedVersion ? (
           <Alert tone="info" title={`Viewing the version “${viewedVersion.name}”`}>
@@ -302,6 +306,7 @@ function PlanningScreen({ scope }: { scope: Scope }) {
               editable={editable}
               currency={currency}
               height={640}
+              allReadOnly={readOnlyVersion}
               onEdit={(kpi, cellDate, text) => edit([{ kpi: kpi.id, date: cellDate, text, unit: kpi.unit }])}
               onPaste={(rowIndex, monthIndex, block) => {
                 const result = pasteBlock(block, { row: rowIndex, column: monthIndex }, planRows, dates);
@@ -330,6 +335,7 @@ function uniqueCategories(kpis: readonly KpiMeta[]): KpiMeta["category"][] {
 const Toolbar = styled(Cluster).attrs({ $gap: "md" })`
   align-items: end;
   .spacer { flex: 1; }
+  .save { display: flex; flex-wrap: wrap; gap: ${SPACE.sm}; align-items: center; }
 `;
 
 const Helpers = styled.section`
