@@ -100,6 +100,19 @@ test("a pasted block lands cell by cell from the focused cell; the read-only row
   assert.is(fyOf("Revenue"), `€ ${(1_000 + 2_000 + 3_000 + 9 * 100).toLocaleString("en-US")}`, "the FY figure counts the pending months");
 });
 
+test("with actuals and last year shown between the plans, a block still lands on consecutive KPI rows", async () => {
+  await renderScreen();
+  await doing(() => fireEvent.click(screen.getByRole("checkbox", { name: "Show actuals" })));
+  await doing(() => fireEvent.click(screen.getByRole("checkbox", { name: "Show last year" })));
+  assert.ok(screen.getAllByRole("rowheader").some((header) => header.textContent === "Actual of Revenue"));
+  const april = cellOf("Revenue plan Apr 2026");
+  await doing(() => fireEvent.focus(april));
+  await doing(() => fireEvent.paste(april, { clipboardData: { getData: () => "1\t2\r\n3\t4\r\n5\t6\r\n" } }));
+  assert.is(unsaved(), "4 unsaved changes");
+  assert.ok(screen.getByText("2 cells were not pasted: 2 on read-only rows."), "Gross profit's place");
+  assert.is(cellOf("Cost of goods sold plan May 2026").value, "€ 6");
+});
+
 test("Ctrl+R fills a cell into the months to its right; '-' or an empty cell removes a month; a refused text shows its message and blocks Save; Save sends everything at once", async () => {
   const client = await renderScreen();
   const june = cellOf("Cost of goods sold plan Jun 2026");

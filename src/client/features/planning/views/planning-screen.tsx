@@ -309,7 +309,10 @@ function PlanningScreen({ scope }: { scope: Scope }) {
               allReadOnly={readOnlyVersion}
               onEdit={(kpi, cellDate, text) => edit([{ kpi: kpi.id, date: cellDate, text, unit: kpi.unit }])}
               onPaste={(rowIndex, monthIndex, block) => {
-                const result = pasteBlock(block, { row: rowIndex, column: monthIndex }, planRows, dates);
+                // A block copied from a spreadsheet has one line per KPI: it lands on the KPIs' plan rows,
+                // passing the category headings and the actual, last-year and version rows shown between them.
+                const planIndexes = rows.flatMap((row, index) => (row.kind === "plan" ? [index] : []));
+                const result = pasteBlock(block, { row: planIndexes.indexOf(rowIndex), column: monthIndex }, planIndexes.map((index) => planRows[index]!), dates);
                 edit(result.edits.map((cell) => ({ kpi: cell.kpi, date: cell.date, text: cell.text, unit: unitOf.get(cell.kpi) ?? "" })));
                 setNotice(pasteSummary(result));
               }}
