@@ -425,4 +425,11 @@ const Frame = styled.div`
   .badge { flex: none; font-size: 11px; padding: 0 6px; border-radius: 999px; border: 1px solid ${(p) => p.theme.borderStrong}; color: ${(p) => p.theme.textMuted}; }
   .read-only .read-only-value { display: block; padding: 0 ${SPACE.xs}; color: ${(p) => p.theme.textMuted}; font-style: italic; }
   .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+  /* On a phone names take two lines rather than an ellipsis. */
+  ${MEDIA.narrow} {
+    .kpi-name { white-space: normal; display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; line-height: 1.2; }
+    .row.read-only .cell.name { flex-direction: column; align-items: flex-start; justify-content: center; gap: 1px; }
+    .row.read-only .kpi-name { -webkit-line-clamp: 1; }
+    .row.read-only .badge { font-size: 10px; line-height: 14px; }
+  }
 `;
