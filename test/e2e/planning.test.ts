@@ -111,6 +111,17 @@ test("a planner pastes, spreads and uplifts next fiscal year's plan, saves it, a
   await clickButton(page, "Save version");
   await toast(page, /Saved the plan as “Reforecast November” \(\d+ values\)\./);
   await waitForByName(page, "table[aria-label='Planning versions'] th", "Reforecast November");
+  assert.is(await (await labelled(page, `Save the ${current.label} plan as a version`)).evaluate((input) => (input as HTMLInputElement).value), "", "the name field is ready for the next version");
+  // The toast sits over the versions' buttons at the foot of the screen: closed, as a person does.
+  await clickButton(page, "Dismiss", { within: "[data-toast-region]" });
+  await page.waitForFunction(() => !document.querySelector("[data-toast-region] [role=status] *"));
+  // Compared in the grid with the actuals shown: the version's row and the differences under each plan.
+  await clickButton(page, "Compare with Reforecast November");
+  await clickLabel(page, "Show actuals");
+  await waitForByName(page, "[role=row].version [role=rowheader]", /^Version Reforecast November/);
+  await waitForByName(page, "[role=row].actualVsVersion [role=rowheader]", /^Actual − version/);
+  assert.match(await page.$eval("[role=row].planVsVersion [role=cell]", (cell) => cell.textContent ?? ""), /^€ 0\s*0\.0 %$/, "the working plan equals the version just saved");
+  await expectAccessible(page, "Financial planning compared with a version (dark)");
 
   // The financial dashboard compares this year's actuals with it.
   await clickMenu(page, "Reporting", "Financial dashboard");
@@ -181,6 +192,12 @@ test("the keyboard moves through the operational plan as in a spreadsheet, past 
   assert.is(await page.evaluate(() => (document.activeElement as HTMLInputElement).value), "42");
   await context.close();
 });
+
+/** Clicks the visible label whose text is `text` (a checkbox's). */
+async function clickLabel(page: Page, text: string) {
+  const label = await page.waitForFunction((name) => [...document.querySelectorAll("label")].find((element) => element.getClientRects().length > 0 && element.textContent?.trim() === name) ?? false, {}, text);
+  await (label.asElement() as ElementHandle<HTMLLabelElement>).click();
+}
 
 /** Chooses the option named `option` of the select labelled `label`, as a person picks it. */
 async function choose(page: Page, label: string, option: string) {

@@ -38,6 +38,10 @@ async function renderScreen() {
     {
       "POST /api/kpis/values/": () => json(200, { kpis: KPIS.map((kpi) => values(kpi.id)) }),
       "GET /api/planning/versions/": () => json(200, { versions: [] }),
+      "POST /api/planning/versions/": (call, count) =>
+        count === 1
+          ? json(400, { name: ["A planning version with this name already exists."] })
+          : json(201, { id: 5, name: (call.body as { name: string }).name, fiscalYear: 2026, firstMonth: "2026-04-01", valueCount: 36, createdAt: "2026-11-15T10:00:00.000Z", createdBy: "Dana Delegate" }),
       "POST /api/kpis/planning-values/": (call) => json(200, { values: (call.body as { values: { kpi: number; date: string; value: number | "-" }[] }).values.map((value) => ({ ...value, value: value.value === "-" ? null : value.value })) }),
     },
     {
@@ -196,6 +200,21 @@ test("the keyboard moves as in a spreadsheet: Enter and the arrows go to the nex
   assert.is(document.activeElement, cellOf("Cost of goods sold plan Apr 2026"), "the whole text selected, as on arriving: the month before");
   await doing(() => fireEvent.keyDown(document.activeElement!, { key: "ArrowLeft" }));
   assert.is(document.activeElement, cellOf("Cost of goods sold plan Apr 2026"), "nothing before the first month");
+});
+
+test("a version is kept under a name: a name in use is said under the field and stays to be corrected; once kept, it is listed and the field is empty", async () => {
+  await renderScreen();
+  const name = screen.getByRole("textbox", { name: "Save the FY 2026/27 plan as a version" }) as HTMLInputElement;
+  await doing(() => fireEvent.change(name, { target: { value: "Budget 2026/27" } }));
+  await doing(() => fireEvent.click(screen.getByRole("button", { name: "Save version" })));
+  await act(settle);
+  assert.match(document.getElementById(name.getAttribute("aria-describedby")!.split(" ")[0]!)?.textContent ?? "", /A planning version with this name already exists\./);
+  assert.is(name.value, "Budget 2026/27");
+  await doing(() => fireEvent.change(name, { target: { value: "Reforecast Q3" } }));
+  await doing(() => fireEvent.click(screen.getByRole("button", { name: "Save version" })));
+  await act(settle);
+  assert.ok(within(screen.getByRole("table", { name: "Planning versions" })).getByRole("rowheader", { name: "Reforecast Q3" }));
+  assert.is(name.value, "");
 });
 
 test.run();

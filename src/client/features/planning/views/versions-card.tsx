@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { AppState } from "../../../app/state";
 import { useDispatch, useModel } from "../../../bus/use-model";
 import { Button } from "../../../ui/button";
@@ -29,6 +29,15 @@ export function VersionsCard({ fiscalYear, fiscalYearLabel, viewing, unsaved, on
   const versions = useModel((state: AppState) => state.planning.versions);
   const action = useModel((state: AppState) => state.planning.versionAction);
   const [name, setName] = useState("");
+  // A kept version empties the name field for the next one; a refused name stays to be corrected.
+  const saving = useRef(false);
+  useEffect(() => {
+    if (action.status === "busy" && action.action === "save") saving.current = true;
+    else if (saving.current) {
+      saving.current = false;
+      if (action.status === "idle") setName("");
+    }
+  }, [action.status, action.action]);
   const nameErrors = action.action === "save" ? [...(action.fields["name"] ?? []), ...(action.fields["fiscalYear"] ?? [])] : [];
   const saveError = action.status === "error" && action.action === "save" && nameErrors.length === 0 ? action.message : null;
   const remove = async (id: number, versionName: string) => {
