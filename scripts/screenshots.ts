@@ -7,7 +7,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Page } from "puppeteer";
+import type { ElementHandle, Page } from "puppeteer";
 import { launchBrowser } from "../test/support/browser";
 import { clickButton, waitForByName, openSignInPage, signIn, switchTheme, waitForScreen, waitForShell, type Theme } from "../test/support/person";
 import { startServer } from "../test/support/server-process";
@@ -33,6 +33,11 @@ const SCREENS: readonly { name: string; signedIn: boolean; path: string | ((page
   { name: "financial-dashboard", signedIn: true, path: "/reporting/financial-dashboard" },
   { name: "list-view", signedIn: true, path: "/reporting/list-view" },
   { name: "kpi-detail", signedIn: true, path: firstKpiDetail },
+  { name: "financial-planning", signedIn: true, path: "/planning/financial-planning" },
+  { name: "operational-planning", signedIn: true, path: "/planning/operational-planning" },
+  { name: "planning-compare", signedIn: true, path: "/planning/financial-planning", then: comparePlanWithBudget },
+  { name: "planning-version", signedIn: true, path: "/planning/financial-planning", then: (page) => clickButton(page, /^View Budget/) },
+  { name: "financial-dashboard-version", signedIn: true, path: "/reporting/financial-dashboard", then: dashboardComparedWithBudget },
   { name: "uploads", signedIn: true, path: "/data-management" },
   { name: "data-input", signedIn: true, path: "/data-management/data-input" },
   { name: "two-factor", signedIn: true, path: "/settings/two-factor-auth" },
@@ -98,6 +103,35 @@ async function withAccountingSample(page: Page): Promise<string> {
     await page.waitForFunction(() => [...document.querySelectorAll("h2")].some((heading) => heading.textContent === "Current import"), { timeout: 60_000 });
   }
   return "/integration/accounting/wizard";
+}
+
+/** The demo's Budget version compared in the planning grid, with the actuals shown. */
+async function comparePlanWithBudget(page: Page) {
+  await clickButton(page, /^Compare with Budget/);
+  await page.waitForSelector("[role=row].version");
+  await page.click("input[type=checkbox]");
+}
+
+/** The financial dashboard's actual comparison against the demo's Budget version. */
+async function dashboardComparedWithBudget(page: Page) {
+  await chooseOption(page, "View", "Actual comparison");
+  await chooseOption(page, "Compare with", /^Version: Budget/);
+  await page.waitForFunction(() => [...document.querySelectorAll("thead th")].some((header) => header.textContent?.includes("Budget")));
+}
+
+/** Picks the option matching `option` of the select labelled `label`, as a person does. */
+async function chooseOption(page: Page, label: string, option: string | RegExp) {
+  const pattern = typeof option === "string" ? `^${option}$` : option.source;
+  // On narrower screens the control may sit behind the filter bar's "More filters" / "Filters" button.
+  const shown = await page.evaluate((text) => [...document.querySelectorAll("label")].some((element) => element.getClientRects().length > 0 && element.textContent?.trim() === text), label);
+  if (!shown) await clickButton(page, /^(More filters|Filters)/);
+  const handle = await page.waitForFunction((text) => ([...document.querySelectorAll("label")].find((element) => element.getClientRects().length > 0 && element.textContent?.trim() === text) as HTMLLabelElement | undefined)?.control ?? false, {}, label);
+  const select = handle.asElement() as ElementHandle<HTMLSelectElement>;
+  // Options that load later (planning versions) are waited for.
+  await page.waitForFunction((element, source) => [...element.options].some((candidate) => new RegExp(source).test(candidate.textContent ?? "")), {}, select, pattern);
+  const value = await select.evaluate((element, source) => [...element.options].find((candidate) => new RegExp(source).test(candidate.textContent ?? ""))?.value ?? "", pattern);
+  await select.select(value);
+  if (!shown) await page.keyboard.press("Escape");
 }
 
 async function firstSnapshot(page: Page): Promise<string> {

@@ -212,6 +212,8 @@ export const ValuesRequest = Schema.Struct({
   idList: Schema.optional(List(RecordId, MAX_KPIS_PER_REQUEST)),
   includePlanning: Schema.optional(Schema.Boolean),
   fxRate: Schema.optional(Schema.NullOr(RecordId)),
+  /** A saved planning version: its values answer as planningValue (and calculated KPIs are made from them). */
+  planningVersion: Schema.optional(Schema.NullOr(RecordId)),
 });
 
 /** One month of one KPI: actual, planning (when asked for), last year's actual, active forecast. */
@@ -227,8 +229,18 @@ export type KpiMonthValue = typeof KpiMonthValue.Type;
 export const ValuesResponse = Schema.Struct({ kpis: Schema.Array(Schema.Struct({ id: Schema.Number, values: Schema.Array(KpiMonthValue) })) });
 export type ValuesResponse = typeof ValuesResponse.Type;
 
-/** POST /api/kpis/planning-values/: same shape as monthly values, written to the planning series. */
-export const PlanningValuesRequest = MonthlyValuesRequest;
+/** The most values one planning save takes: two fiscal years of 200 KPIs. */
+export const MAX_PLANNING_VALUES = 5000;
+
+/**
+ * POST /api/kpis/planning-values/: the shape of monthly values, written to the planning series.
+ * A planning grid saves a whole year of many KPIs at once (all or nothing), so it takes more.
+ */
+export const PlanningValuesRequest = Schema.Struct({
+  values: Schema.Array(Schema.Struct({ kpi: RecordId, date: MonthDate, value: Schema.Union(FiniteNumber, Schema.Literal("-")) })).pipe(
+    Schema.filter((values) => (values.length < 1 ? "Send at least one value." : values.length > MAX_PLANNING_VALUES ? `Send at most ${MAX_PLANNING_VALUES} values at once.` : true)),
+  ),
+});
 
 /** The answer of a values save: what was saved, `null` where a value was removed. */
 export const SavedValues = Schema.Struct({ values: Schema.Array(Schema.Struct({ kpi: Schema.Number, date: Schema.String, value: NullableNumber })) });

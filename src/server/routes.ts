@@ -1,6 +1,8 @@
 import { Schema } from "@effect/schema";
 import { API_ROOTS, type ApiRootName } from "../contracts/api-roots";
 import { AppConfig } from "../contracts/app-config";
+import { planningEventFilters } from "./features/planning/planning-event-filter";
+import { planningVersionRoutes } from "./features/planning/planning-version-routes";
 import { passwordRoutes } from "./features/account/password-routes";
 import { accountingEventFilters } from "./features/accounting/accounting-event-filter";
 import { accountingRoutes } from "./features/accounting/accounting-routes";
@@ -33,7 +35,7 @@ import { publicRoute, type RouteDefinition } from "./platform/http/route";
  * test/server/registry/ attack every route it lists. A feature adds its routes here.
  */
 export const API_ROUTES: Record<ApiRootName, readonly RouteDefinition[]> = {
-  main: [eventStreamRoute({ filters: { ...kpiEventFilters, ...accountingEventFilters, ...uploadEventFilters, ...warehouseEventFilters, ...integrationEventFilters, ...queryBuilderEventFilters, ...forecastEventFilters } }), ...sessionRoutes, ...passwordRoutes, ...twoFactorRoutes, ...usersRoutes, ...usersImportRoutes, ...ssoRoutes, ...portfolioRoutes, ...kpiReportingRoutes, ...accountingRoutes, ...uploadRoutes, ...integrationsRoutes, ...queryBuilderRoutes, ...forecastingRoutes],
+  main: [eventStreamRoute({ filters: { ...kpiEventFilters, ...accountingEventFilters, ...uploadEventFilters, ...warehouseEventFilters, ...integrationEventFilters, ...queryBuilderEventFilters, ...forecastEventFilters, ...planningEventFilters } }), ...sessionRoutes, ...passwordRoutes, ...twoFactorRoutes, ...usersRoutes, ...usersImportRoutes, ...ssoRoutes, ...portfolioRoutes, ...kpiReportingRoutes, ...accountingRoutes, ...uploadRoutes, ...integrationsRoutes, ...queryBuilderRoutes, ...forecastingRoutes, ...planningVersionRoutes],
   auth: [...authServiceRoutes, ...embedSignInRoutes],
   warehouse: [...warehouseRoutes],
   ai: [],

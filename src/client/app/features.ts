@@ -19,6 +19,7 @@ export const LAZY_FEATURES = {
   warehouse: () => import("../features/warehouse/feature"),
   integrations: () => import("../features/integrations/feature"),
   forecasting: () => import("../features/forecasting/feature"),
+  planning: () => import("../features/planning/feature"),
 } satisfies Record<string, () => Promise<{ feature: AppFeature }>>;
 
 export type LazyFeatureName = keyof typeof LAZY_FEATURES;

@@ -29,7 +29,7 @@ export const PUBLIC_SCREENS: readonly RouteEntry[] = [
 export const MAIN_SCREENS: readonly RouteEntry[] = [
   { path: "/my-dashboard/:tab?", screen: lazyScreen("my-dashboard", () => import("../features/kpis/views/my-dashboard-screen"), ["kpis"]) },
   { path: "/reporting/operational-dashboard", screen: lazyScreen("operational-dashboard", () => import("../features/kpis/views/operational-dashboard-screen"), ["kpis"]) },
-  { path: "/reporting/financial-dashboard/:categoryId?", screen: lazyScreen("financial-dashboard", () => import("../features/kpis/views/financial-dashboard-screen"), ["kpis"]) },
+  { path: "/reporting/financial-dashboard/:categoryId?", screen: lazyScreen("financial-dashboard", () => import("../features/kpis/views/financial-dashboard-screen"), ["kpis", "planning"]) },
   { path: "/reporting/list-view", screen: lazyScreen("list-view", () => import("../features/kpis/views/list-view-screen"), ["kpis"]) },
   { path: "/reporting/kpi-detail/:kpiId/*?", screen: lazyScreen("kpi-detail", () => import("../features/kpis/views/kpi-detail-screen"), ["kpis"]) },
   { path: "/reporting/strategic-dashboard", screen: lazyScreen("strategic-dashboard", () => import("../features/kpis/views/strategic-dashboard-screen"), ["kpis"]) },
@@ -50,6 +50,8 @@ export const MAIN_SCREENS: readonly RouteEntry[] = [
   { path: "/warehouse/snapshots/:id?", screen: lazyScreen("warehouse-snapshots", () => import("../features/warehouse/views/snapshots-screen"), ["warehouse"]) },
   { path: "/warehouse/data-issues", screen: lazyScreen("warehouse-data-issues", () => import("../features/warehouse/views/data-issues-screen"), ["warehouse"]) },
   { path: "/warehouse/raw-data", screen: lazyScreen("warehouse-raw-data", () => import("../features/warehouse/views/raw-data-screen"), ["warehouse"]) },
+  { path: "/planning/financial-planning/:categoryId?", screen: lazyScreen("financial-planning", () => import("../features/planning/views/planning-screen").then((module) => ({ default: module.FinancialPlanningScreen })), ["kpis", "planning"]) },
+  { path: "/planning/operational-planning", screen: lazyScreen("operational-planning", () => import("../features/planning/views/planning-screen").then((module) => ({ default: module.OperationalPlanningScreen })), ["kpis", "planning"]) },
   // The design system as a living style guide (spec section 2: internal, always reachable).
   { path: "/uipatterns", screen: lazyScreen("uipatterns", () => import("../features/uipatterns/views/uipatterns-screen")) },
 ];

@@ -5,6 +5,7 @@ import { forecastingReducer, initialForecasting, type ForecastingModel } from ".
 import { initialIntegrations, integrationsReducer, type IntegrationsModel } from "../features/integrations/model";
 import { initialKpis, kpisReducer, type KpisModel } from "../features/kpis/model";
 import { initialNotifications, notificationsReducer, type NotificationsModel } from "../features/notifications/model";
+import { initialPlanning, planningReducer, type PlanningModel } from "../features/planning/model";
 import { initialQueryBuilder, queryBuilderReducer, type QueryBuilderModel } from "../features/query-builder/model";
 import { initialUploads, uploadsReducer, type UploadsModel } from "../features/uploads/model";
 import { initialUsers, usersReducer, type UsersModel } from "../features/users/model";
@@ -26,8 +27,9 @@ export interface AppState {
   readonly integrations: IntegrationsModel;
   readonly queryBuilder: QueryBuilderModel;
   readonly forecasting: ForecastingModel;
+  readonly planning: PlanningModel;
 }
 
-export const initialState: AppState = { session: initialSession, shell: initialShell, account: initialAccount, users: initialUsers, kpis: initialKpis, notifications: initialNotifications, accounting: initialAccounting, uploads: initialUploads, warehouse: initialWarehouse, integrations: initialIntegrations, queryBuilder: initialQueryBuilder, forecasting: initialForecasting };
+export const initialState: AppState = { session: initialSession, shell: initialShell, account: initialAccount, users: initialUsers, kpis: initialKpis, notifications: initialNotifications, accounting: initialAccounting, uploads: initialUploads, warehouse: initialWarehouse, integrations: initialIntegrations, queryBuilder: initialQueryBuilder, forecasting: initialForecasting, planning: initialPlanning };
 
-export const rootReducer = combineReducers<AppState>({ session: sessionReducer, shell: shellReducer, account: accountReducer, users: usersReducer, kpis: kpisReducer, notifications: notificationsReducer, accounting: accountingReducer, uploads: uploadsReducer, warehouse: warehouseReducer, integrations: integrationsReducer, queryBuilder: queryBuilderReducer, forecasting: forecastingReducer });
+export const rootReducer = combineReducers<AppState>({ session: sessionReducer, shell: shellReducer, account: accountReducer, users: usersReducer, kpis: kpisReducer, notifications: notificationsReducer, accounting: accountingReducer, uploads: uploadsReducer, warehouse: warehouseReducer, integrations: integrationsReducer, queryBuilder: queryBuilderReducer, forecasting: forecastingReducer, planning: planningReducer });

@@ -36,6 +36,8 @@ export class LoadKpiValues extends Schema.TaggedStruct("LoadKpiValues", {
   idList: Schema.NullOr(Schema.Array(Schema.Number)),
   includePlanning: Schema.Boolean,
   fxRate: Schema.NullOr(Schema.Number),
+  /** A saved planning version read as the plan (the financial dashboard's "compare with"). */
+  planningVersion: Schema.optional(Schema.NullOr(Schema.Number)),
 }) {}
 /** A typed cell of the value grid: replaces the pending value for the same KPI and month. */
 export class EditKpiValue extends Schema.TaggedStruct("EditKpiValue", { kpiId: Schema.Number, date: MonthDate, text: Schema.String, unit: Schema.String }) {}

@@ -51,6 +51,8 @@ export interface DatabaseSchema {
   warehouse_snapshot_deals: WarehouseSnapshotDealsTable;
   job_runs: JobRunsTable;
   integrations: IntegrationsTable;
+  planning_versions: PlanningVersionsTable;
+  planning_version_values: PlanningVersionValuesTable;
 }
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -616,4 +618,24 @@ export interface IntegrationsTable {
   last_written: ColumnType<{ kpiId: number; count: number; first: string; last: string }[], string | undefined, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** A fiscal year's working plan kept under a name (0015_planning_versions). */
+export interface PlanningVersionsTable {
+  tenant_id: string;
+  id: GeneratedAlways<number>;
+  name: string;
+  fiscal_year_start: CalendarDate;
+  value_count: number;
+  created_by: number | null;
+  created_at: Timestamp;
+}
+
+/** A planning version's copy of one planning value. */
+export interface PlanningVersionValuesTable {
+  tenant_id: string;
+  version_id: number;
+  kpi_id: number;
+  month: CalendarDate;
+  value: number;
 }

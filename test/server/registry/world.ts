@@ -25,6 +25,7 @@ export interface WorldIds {
   readonly query: number;
   /** A user forecast of the category (inactive), its value the secret value. */
   readonly forecast: number;
+  readonly planningVersion: number;
 }
 
 export interface Caller {
@@ -115,7 +116,11 @@ export async function registryWorld() {
         .executeTakeFirstOrThrow()
     ).id;
     await db.insertInto("forecast_values").values({ tenant_id: a, forecast_id: forecast, kpi_id: stored, month: "2026-04-01", value: secretValue }).execute();
-    return { member: member.id, kpi: stored, calculatedKpi: calculated, category, currency, accountingImport, upload: upload.id, snapshot, integration: integration.id, query: query.id, forecast };
+    // Planning: a value of the working plan and a version keeping it, with the marker in its name.
+    await db.insertInto("kpi_values").values({ tenant_id: a, kpi_id: stored, series: "planning", month: "2026-04-01", value: secretValue }).execute();
+    const planningVersion = (await db.insertInto("planning_versions").values({ tenant_id: a, name: `Budget ${marker}`, fiscal_year_start: "2026-01-01", value_count: 1 }).returning("id").executeTakeFirstOrThrow()).id;
+    await db.insertInto("planning_version_values").values({ tenant_id: a, version_id: planningVersion, kpi_id: stored, month: "2026-04-01", value: secretValue }).execute();
+    return { member: member.id, kpi: stored, calculatedKpi: calculated, category, currency, accountingImport, upload: upload.id, snapshot, integration: integration.id, query: query.id, forecast, planningVersion };
   });
 
   const attackers: Caller[] = [];
@@ -156,7 +161,7 @@ export async function registryWorld() {
     admin: roles.get("Administrator")!,
     attackers,
     ids: { ...ids, instance: instance.id } satisfies WorldIds,
-    owners: { member: a, kpi: a, calculatedKpi: a, category: a, currency: a, instance: investor.tenantId, accountingImport: a, upload: a, snapshot: a, integration: a, query: a, forecast: a } satisfies Record<keyof WorldIds, string>,
+    owners: { member: a, kpi: a, calculatedKpi: a, category: a, currency: a, instance: investor.tenantId, accountingImport: a, upload: a, snapshot: a, integration: a, query: a, forecast: a, planningVersion: a } satisfies Record<keyof WorldIds, string>,
     stateOf,
     lastSeqOf,
   };

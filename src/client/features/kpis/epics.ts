@@ -140,7 +140,7 @@ function viewRequest(deps: EpicDeps, command: ViewCommand, params: string, faile
           path: "/kpis/values/",
           // A read: safe to retry.
           idempotent: true,
-          body: { startDate: command.startDate, date: command.date, type: command.type, idList: command.idList ?? undefined, includePlanning: command.includePlanning, fxRate: command.fxRate },
+          body: { startDate: command.startDate, date: command.date, type: command.type, idList: command.idList ?? undefined, includePlanning: command.includePlanning, fxRate: command.fxRate, ...(command.planningVersion ? { planningVersion: command.planningVersion } : {}) },
           decode: ValuesResponse,
         }),
         (answer) => KpiValuesLoaded.make({ key: command.key, params, kpis: answer.kpis }),

@@ -13,6 +13,7 @@ import * as accounting from "./0012_accounting";
 import * as uploads from "./0010_uploads";
 import * as warehouse from "./0014_warehouse";
 import * as integrations from "./0013_integrations";
+import * as planningVersions from "./0015_planning_versions";
 import * as forecasting from "./0016_forecasting";
 import * as dataInSchedules from "./0017_data_in_schedules";
 
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   "0010_uploads": uploads,
   "0014_warehouse": warehouse,
   "0013_integrations": integrations,
+  "0015_planning_versions": planningVersions,
   "0016_forecasting": forecasting,
   "0017_data_in_schedules": dataInSchedules,
 };

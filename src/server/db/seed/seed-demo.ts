@@ -1,5 +1,6 @@
 import type { Insertable } from "kysely";
 import { fiscalYearStart } from "../../../domain/fiscal-calendar";
+import { fiscalYearLabel } from "../../../domain/kpi/periods";
 import { linearProgression } from "../../../domain/forecasting/linear-progression";
 import { monthDateOf, monthIndexAt, monthRange, type MonthIndex } from "../../../domain/months";
 import { ROLE_NAMES, ROLE_PERMISSIONS } from "../../../domain/permissions/roles";
@@ -174,6 +175,26 @@ async function seedKpiData({ db, tenantId }: TenantContext, company: DemoCompany
     }
   }
   await insertInBatches(db, "kpi_values", values);
+
+  // A planning version of this fiscal year: the budget as agreed, 3 % below today's working plan
+  // (which has been revised since), so comparing the two shows differences.
+  const budgetMonths = planningMonths.slice(0, 12);
+  const budget = await db
+    .insertInto("planning_versions")
+    .values({ tenant_id: tenantId, name: `Budget ${fiscalYearLabel(planningStart, company.fiscalYearOffset).slice(3)}`, fiscal_year_start: monthDateOf(planningStart), value_count: stored.length * budgetMonths.length })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await insertInBatches(
+    db,
+    "planning_version_values",
+    stored.flatMap((kpi) =>
+      budgetMonths.map((month) => {
+        const planned = planningValue(kpi, month, scale);
+        const value = kpi.shape === "binary" || kpi.unit === "positions" ? planned : Math.round(planned * 0.97 * 100) / 100;
+        return { tenant_id: tenantId, version_id: budget.id, kpi_id: kpiIds.get(kpi.key)!, month: monthDateOf(month), value };
+      }),
+    ),
+  );
 
   // Forecasts per category: a system forecast (linear progression over the last 12 actuals, to
   // the end of planning), active; the financial categories also have a user forecast over the

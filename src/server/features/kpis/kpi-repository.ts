@@ -100,3 +100,28 @@ export async function loadFxRate({ db }: TenantContext, fxRateId: number): Promi
   const rows = await db.selectFrom("fx_rate_values").select(["valid_from", "rate"]).where("fx_rate_id", "=", fxRateId).orderBy("valid_from").execute();
   return rows.map((row) => ({ validFrom: monthIndexOf(row.valid_from), rate: row.rate }));
 }
+
+/**
+ * A saved planning version's values of `kpiIds` from `first` to `last`, by KPI and month; null
+ * when the company has no such version.
+ */
+export async function loadVersionPlanning({ db }: TenantContext, versionId: number, kpiIds: readonly number[], first: MonthIndex, last: MonthIndex): Promise<Map<number, Map<MonthIndex, number>> | null> {
+  const version = await db.selectFrom("planning_versions").select("id").where("id", "=", versionId).executeTakeFirst();
+  if (!version) return null;
+  const byKpi = new Map<number, Map<MonthIndex, number>>();
+  if (kpiIds.length === 0) return byKpi;
+  const rows = await db
+    .selectFrom("planning_version_values")
+    .select(["kpi_id", "month", "value"])
+    .where("version_id", "=", versionId)
+    .where("kpi_id", "in", [...kpiIds])
+    .where("month", ">=", monthDateOf(first))
+    .where("month", "<=", monthDateOf(last))
+    .execute();
+  for (const row of rows) {
+    const months = byKpi.get(row.kpi_id) ?? new Map<MonthIndex, number>();
+    months.set(monthIndexOf(String(row.month).slice(0, 10)), row.value);
+    byKpi.set(row.kpi_id, months);
+  }
+  return byKpi;
+}

@@ -47,6 +47,7 @@ export const kpiValuesRoutes = [
           idList: input.idList ?? null,
           includePlanning: input.includePlanning ?? false,
           fxRates: await namedFxRate(context, input.fxRate ?? null),
+          planningVersion: input.planningVersion ?? null,
         }),
       );
     },
@@ -59,6 +60,8 @@ export const kpiValuesRoutes = [
     summary: "Save planning values (a number, or '-' to remove one): all or none",
     access: { ...PLAN, deniedDetail: PLANNING_FORBIDDEN },
     body: PlanningValuesRequest,
+    // Up to MAX_PLANNING_VALUES values of about 50 bytes each.
+    bodyLimit: 1024 * 1024,
     response: SavedValues,
     handle: ({ body: { values }, user, reader, inTenant }) =>
       inTenant(async (context) => {

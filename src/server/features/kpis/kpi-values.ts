@@ -4,7 +4,7 @@ import { convert, type DatedRate } from "../../../domain/kpi/fx";
 import { monthDateOf, monthRange, type MonthIndex } from "../../../domain/months";
 import type { TenantContext } from "../../db/tenancy";
 import { HttpError, notFound } from "../../platform/http/errors";
-import { loadKpis, loadSeries, type KpiRow } from "./kpi-repository";
+import { loadKpis, loadSeries, loadVersionPlanning, type KpiRow } from "./kpi-repository";
 import { mayRead, type Reader } from "./kpi-service";
 
 export interface ValuesOptions {
@@ -16,6 +16,8 @@ export interface ValuesOptions {
   readonly includePlanning: boolean;
   /** The chosen named FX rate's dated values; null is local currency. */
   readonly fxRates: readonly DatedRate[] | null;
+  /** A saved planning version whose values stand in for the working plan; unknown: 404. */
+  readonly planningVersion?: number | null;
 }
 
 type MonthSeries = { actual: Map<MonthIndex, number | null>; planning: Map<MonthIndex, number | null>; forecast: Map<MonthIndex, number | null> };
@@ -55,6 +57,11 @@ export async function valuesFor(context: TenantContext, reader: Reader, options:
 
   const { first, last, fxRates } = options;
   const raw = await loadSeries(context, [...stored], first - 12, last);
+  if (options.planningVersion != null) {
+    const version = await loadVersionPlanning(context, options.planningVersion, [...stored], first - 12, last);
+    if (!version) throw notFound();
+    for (const [id, values] of raw) raw.set(id, { ...values, planning: version.get(id) ?? new Map() });
+  }
   const series = new Map<string, MonthSeries>();
   for (const id of stored) {
     const kpi = byId.get(id)!;
@@ -81,7 +88,7 @@ export async function valuesFor(context: TenantContext, reader: Reader, options:
           (month): KpiMonthValue => ({
             date: monthDateOf(month),
             value: values.actual.get(month) ?? null,
-            planningValue: options.includePlanning ? (values.planning.get(month) ?? null) : null,
+            planningValue: options.includePlanning || options.planningVersion != null ? (values.planning.get(month) ?? null) : null,
             lastYearValue: values.actual.get(month - 12) ?? null,
             forecastValue: values.forecast.get(month) ?? null,
           }),

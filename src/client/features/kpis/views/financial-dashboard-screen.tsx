@@ -48,6 +48,13 @@ export default function FinancialDashboardScreen() {
   const [range, setRange] = useState<Range>(DEFAULTS.range);
   const [fullYear, setFullYear] = useState(DEFAULTS.fullYear);
   const [compareWith, setCompareWith] = useState<CompareWith>(DEFAULTS.compareWith);
+  // A saved planning version compares like the plan, its values read from the version.
+  const [compareVersion, setCompareVersion] = useState<number | null>(null);
+  const versions = useModel((state: AppState) => state.planning.versions);
+  useEffect(() => {
+    if (versions.status === "idle") dispatch({ _tag: "LoadPlanningVersions" });
+  }, [dispatch, versions.status]);
+  const version = compareVersion === null ? null : (versions.list.find((candidate) => candidate.id === compareVersion) ?? null);
   const [selectedColumnIds, setSelectedColumnIds] = useState<string[] | undefined>(undefined);
 
   const categories = categoriesOf(loaded, meta.kpis);
@@ -56,7 +63,12 @@ export default function FinancialDashboardScreen() {
   const hasOwnColumns = !!category && category.flexibleColumnsConfig.length > 0;
   const defaultView: View = hasOwnColumns ? "flexible_columns" : "actual_comparison";
   const chosenView: View = view ?? defaultView;
-  const columns: readonly FlexibleColumn[] = chosenView === "flexible_columns" && category ? category.flexibleColumnsConfig : actualComparisonColumns(compareWith, fullYear);
+  const columns: readonly FlexibleColumn[] =
+    chosenView === "flexible_columns" && category
+      ? category.flexibleColumnsConfig
+      : version
+        ? actualComparisonColumns("planning", fullYear).map((column) => (column.id === "comparison" ? { ...column, title: version.name } : column.id === "full-year" ? { ...column, title: `${version.name} FY` } : column))
+        : actualComparisonColumns(compareWith, fullYear);
   const end = frame.end - frame.ignoreLastMonths;
   const selection = { start: range === "ytd" ? fiscalYearStart(end, frame.fiscalYearOffset) : end, end };
   const span = columnsSpan(columns, { selection, fiscalYearOffset: frame.fiscalYearOffset }) ?? selection;
@@ -71,6 +83,7 @@ export default function FinancialDashboardScreen() {
         idList: kpis.map((kpi) => kpi.id),
         includePlanning: true,
         fxRate: frame.fxRateId,
+        planningVersion: chosenView === "actual_comparison" && version ? version.id : null,
       } as const)
     : null;
   const values = useKpiView(valuesCommand);
@@ -105,8 +118,23 @@ export default function FinancialDashboardScreen() {
           {
             key: "compare-with",
             priority: "primary",
-            changed: compareWith !== DEFAULTS.compareWith,
-            control: <FilterSelect<CompareWith> label="Compare with" value={compareWith} options={COMPARE_WITH.map((option) => ({ value: option, label: COMPARE_WITH_LABEL[option] }))} onChange={setCompareWith} />,
+            changed: compareWith !== DEFAULTS.compareWith || version !== null,
+            control: (
+              <FilterSelect<string>
+                label="Compare with"
+                value={version ? `version:${version.id}` : compareWith}
+                options={[...COMPARE_WITH.map((option) => ({ value: option as string, label: COMPARE_WITH_LABEL[option] })), ...versions.list.map((candidate) => ({ value: `version:${candidate.id}`, label: `Version: ${candidate.name}` }))]}
+                onChange={(value) => {
+                  if (value.startsWith("version:")) {
+                    setCompareVersion(Number(value.slice(8)));
+                    setCompareWith("planning");
+                  } else {
+                    setCompareVersion(null);
+                    setCompareWith(value as CompareWith);
+                  }
+                }}
+              />
+            ),
           } satisfies FilterBarItem,
           {
             key: "full-year",
@@ -126,6 +154,7 @@ export default function FinancialDashboardScreen() {
     setRange(DEFAULTS.range);
     setView(null);
     setCompareWith(DEFAULTS.compareWith);
+    setCompareVersion(null);
     setFullYear(DEFAULTS.fullYear);
     setSelectedColumnIds(undefined);
   };
