@@ -7,29 +7,17 @@
 // like-for-like pairs), in one tenant transaction. The three must
 // agree on every number of every KPI, or the bench fails. On PGlite (on disk) and on PostgreSQL.
 import { sql, type RawBuilder } from "kysely";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { pino } from "pino";
-import { API_ROOT_NAMES } from "../../src/contracts/api-roots";
 import { fiscalYearStart } from "../../src/domain/fiscal-calendar";
 import type { KpiAggregates } from "../../src/domain/kpi/kpi-aggregates";
 import { monthDateOf, monthIndexOf } from "../../src/domain/months";
-import { buildApp } from "../../src/server/app";
-import type { ServerConfig } from "../../src/server/config";
 import type { Database } from "../../src/server/db/database";
 import { migrateToLatest } from "../../src/server/db/migrate";
 import { createWithTenant, type WithTenant } from "../../src/server/db/tenancy";
 import { aggregatesFor } from "../../src/server/features/kpis/kpi-service";
 import { permissionsOf } from "../../src/server/platform/auth/permissions";
-import { createSealer } from "../../src/server/platform/auth/sealing";
-import { createThrottle } from "../../src/server/platform/auth/throttle";
-import { createTokenSigner } from "../../src/server/platform/auth/tokens";
-import { EventWakeups } from "../../src/server/platform/events/wakeups";
-import { createMailer } from "../../src/server/platform/mail/mailer";
-import { inProcessQueue } from "../../src/server/platform/jobs/in-process-queue";
-import { createJobRunner } from "../../src/server/platform/jobs/job-runner";
-import { onBothEngines } from "./support";
+import { benchApp, onBothEngines } from "./support";
 
 const KPIS = 500;
 const DASHBOARD = 100;
@@ -42,7 +30,6 @@ const FISCAL_YEAR_OFFSET = 3; // April
 const BATCH = 5_000;
 const RUNS = { endpoint: 30, bound: 30, naive: 7 };
 const GOALS = { naive: 10, bound: 1.3 };
-const SECRET = "bench-secret-key-of-enough-length-0123456789";
 const system = { kind: "system", name: "bench" } as const;
 
 /** cum for most KPIs, with ad and dd mixed in. */
@@ -357,20 +344,7 @@ async function measure(database: Database) {
   await migrateToLatest(database);
   const withTenant = createWithTenant(database, () => {});
   const { tenantId, userId, dashboard, types, valueRows } = await company(database, withTenant);
-  const config: ServerConfig = {
-    port: 0, host: "127.0.0.1", dataDir: mkdtempSync(join(tmpdir(), "meridian-bench-app-")), databaseUrl: undefined, smtpUrl: undefined, publicUrl: "http://localhost:3000",
-    secretKey: SECRET, seedDemo: false, roots: [...API_ROOT_NAMES], clientDir: null, logLevel: "silent", development: false, autoLogoutMinutes: 30, trustProxy: false, ssoProviders: [], embedOrigins: ["http://localhost:3000"],
-    integrationDatabaseHosts: [], integrationCsvHosts: [],
-  };
-  const signer = createTokenSigner(SECRET);
-  const app = await buildApp(
-    {
-      config, database, withTenant, wakeups: new EventWakeups(), signer, throttle: createThrottle(database), totpSealer: createSealer(SECRET, "totp"),
-      jobs: createJobRunner(inProcessQueue(), { database, withTenant, log: pino({ level: "silent" }) }),
-      mailer: createMailer({ smtpUrl: undefined, from: "Bench <no-reply@bench.example>", log: pino({ level: "silent" }), withTenant }),
-    },
-    { logger: false },
-  );
+  const { app, signer, dataDir } = await benchApp(database, withTenant);
   const authorization = `Bearer ${await signer.sign("access", { tenantId, userId }, 3600)}`;
   const url = `/api/kpis/aggregates/?endDate=${END_DATE}&idList=${dashboard.join(",")}`;
   const endpoint = async () => {
@@ -398,7 +372,7 @@ async function measure(database: Database) {
     [RUNS.naive, () => naiveQueries(withTenant, tenantId, dashboard, END_DATE)],
   ])) as [number, number, number, number];
   await app.close();
-  rmSync(config.dataDir, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
   return { endpointMs, serviceMs, boundMs, naiveMs, compared, nonNull, types, valueRows };
 }
 

@@ -6,32 +6,18 @@
 // the run before (so both update every row), and after each case the stored plan must be exactly
 // what was sent, or the bench fails. On PGlite (on disk) and on PostgreSQL.
 import { sql } from "kysely";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { pino } from "pino";
-import { API_ROOT_NAMES } from "../../src/contracts/api-roots";
+import { rmSync } from "node:fs";
 import { monthDateOf, monthIndexOf } from "../../src/domain/months";
-import { buildApp } from "../../src/server/app";
-import type { ServerConfig } from "../../src/server/config";
 import type { Database } from "../../src/server/db/database";
 import { migrateToLatest } from "../../src/server/db/migrate";
 import { createWithTenant, type WithTenant } from "../../src/server/db/tenancy";
 import { loadKpis } from "../../src/server/features/kpis/kpi-repository";
-import { createSealer } from "../../src/server/platform/auth/sealing";
-import { createThrottle } from "../../src/server/platform/auth/throttle";
-import { createTokenSigner } from "../../src/server/platform/auth/tokens";
-import { EventWakeups } from "../../src/server/platform/events/wakeups";
-import { inProcessQueue } from "../../src/server/platform/jobs/in-process-queue";
-import { createJobRunner } from "../../src/server/platform/jobs/job-runner";
-import { createMailer } from "../../src/server/platform/mail/mailer";
-import { onBothEngines } from "./support";
+import { benchApp, onBothEngines } from "./support";
 
 const KPIS = 200;
 const FIRST_MONTH = monthIndexOf("2026-04-01"); // FY 2026/27 of an April company
 const MONTHS = 12;
 const RUNS = 15;
-const SECRET = "bench-secret-key-of-enough-length-0123456789";
 const system = { kind: "system", name: "bench" } as const;
 
 /** The year's values of run `salt`: cents included, different in every run so each save changes every row. */
@@ -77,20 +63,7 @@ async function measure(database: Database) {
   await migrateToLatest(database);
   const withTenant = createWithTenant(database, () => {});
   const { tenantId, userId, kpiIds } = await company(withTenant, database);
-  const config: ServerConfig = {
-    port: 0, host: "127.0.0.1", dataDir: mkdtempSync(join(tmpdir(), "meridian-bench-app-")), databaseUrl: undefined, smtpUrl: undefined, publicUrl: "http://localhost:3000",
-    secretKey: SECRET, seedDemo: false, roots: [...API_ROOT_NAMES], clientDir: null, logLevel: "silent", development: false, autoLogoutMinutes: 30, trustProxy: false, ssoProviders: [], embedOrigins: ["http://localhost:3000"],
-    integrationDatabaseHosts: [], integrationCsvHosts: [],
-  };
-  const signer = createTokenSigner(SECRET);
-  const app = await buildApp(
-    {
-      config, database, withTenant, wakeups: new EventWakeups(), signer, throttle: createThrottle(database), totpSealer: createSealer(SECRET, "totp"),
-      jobs: createJobRunner(inProcessQueue(), { database, withTenant, log: pino({ level: "silent" }) }),
-      mailer: createMailer({ smtpUrl: undefined, from: "Bench <no-reply@bench.example>", log: pino({ level: "silent" }), withTenant }),
-    },
-    { logger: false },
-  );
+  const { app, signer, dataDir } = await benchApp(database, withTenant);
   const authorization = `Bearer ${await signer.sign("access", { tenantId, userId }, 3600)}`;
   let salt = 0;
   let last: { kpi: number; date: string; value: number }[] = [];
@@ -145,7 +118,7 @@ async function measure(database: Database) {
   await verify("route");
   if ((await events()) - eventsBefore !== 2 * RUNS + 4) throw new Error(`${(await events()) - eventsBefore} PlanningValueEdited events were written, expected ${2 * RUNS + 4}`);
   await app.close();
-  rmSync(config.dataDir, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
   return { routeMs, sqlMs, boundMs };
 }
 

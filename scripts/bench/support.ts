@@ -2,7 +2,19 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
+import { pino } from "pino";
+import { API_ROOT_NAMES } from "../../src/contracts/api-roots";
+import { buildApp } from "../../src/server/app";
+import type { ServerConfig } from "../../src/server/config";
 import { openPGlite, openPostgres, type Database } from "../../src/server/db/database";
+import type { WithTenant } from "../../src/server/db/tenancy";
+import { createSealer } from "../../src/server/platform/auth/sealing";
+import { createThrottle } from "../../src/server/platform/auth/throttle";
+import { createTokenSigner } from "../../src/server/platform/auth/tokens";
+import { EventWakeups } from "../../src/server/platform/events/wakeups";
+import { inProcessQueue } from "../../src/server/platform/jobs/in-process-queue";
+import { createJobRunner } from "../../src/server/platform/jobs/job-runner";
+import { createMailer } from "../../src/server/platform/mail/mailer";
 
 /** Median wall time in ms of `runs` calls (after one warm-up call). */
 export async function medianMs(runs: number, work: () => Promise<unknown>): Promise<number> {
@@ -30,13 +42,23 @@ export async function timeMs(work: () => Promise<unknown>): Promise<number> {
 export async function scratchPostgres(): Promise<{ database: Database; drop(): Promise<void> } | null> {
   const adminUrl = process.env["BENCH_DATABASE_URL"] ?? "postgres://postgres@127.0.0.1:5432/postgres";
   const name = `meridian_bench_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  try {
+  // A short-lived admin connection for each statement: one held idle through a long measurement
+  // can be ended by the server (or a test run on the same server) and crash the bench.
+  const asAdmin = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    admin.on("error", () => {});
     await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  try {
+    await asAdmin(`create database ${name}`);
   } catch {
     return null;
   }
-  await admin.query(`create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openPostgres(url.toString());
@@ -44,8 +66,7 @@ export async function scratchPostgres(): Promise<{ database: Database; drop(): P
     database,
     drop: async () => {
       await database.close();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await asAdmin(`drop database if exists ${name} with (force)`);
     },
   };
 }
@@ -64,4 +85,28 @@ export async function onBothEngines<T>(measure: (database: Database) => Promise<
   const onPostgres = server ? await measure(server.database) : null;
   await server?.drop();
   return { pglite: onPGlite, postgres: onPostgres };
+}
+
+const BENCH_SECRET = "bench-secret-key-bench-secret-key-0123456789";
+
+/**
+ * The app over `database` as the server builds it (every root, no client files, silent), for
+ * benches that measure a route against its bound; with a signer for the access tokens.
+ */
+export async function benchApp(database: Database, withTenant: WithTenant) {
+  const config: ServerConfig = {
+    port: 0, host: "127.0.0.1", dataDir: mkdtempSync(join(tmpdir(), "meridian-bench-app-")), databaseUrl: undefined, smtpUrl: undefined, publicUrl: "http://localhost:3000",
+    secretKey: BENCH_SECRET, seedDemo: false, roots: [...API_ROOT_NAMES], clientDir: null, logLevel: "silent", development: false, autoLogoutMinutes: 30, trustProxy: false, ssoProviders: [], embedOrigins: ["http://localhost:3000"],
+    integrationDatabaseHosts: [], integrationCsvHosts: [],
+  };
+  const signer = createTokenSigner(BENCH_SECRET);
+  const app = await buildApp(
+    {
+      config, database, withTenant, wakeups: new EventWakeups(), signer, throttle: createThrottle(database), totpSealer: createSealer(BENCH_SECRET, "totp"),
+      jobs: createJobRunner(inProcessQueue(), { database, withTenant, log: pino({ level: "silent" }) }),
+      mailer: createMailer({ smtpUrl: undefined, from: "Bench <no-reply@bench.example>", log: pino({ level: "silent" }), withTenant }),
+    },
+    { logger: false },
+  );
+  return { app, signer, dataDir: config.dataDir };
 }
