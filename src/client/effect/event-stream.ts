@@ -4,6 +4,7 @@ import { Observable } from "rxjs";
 import type { AppConfig } from "../../contracts/app-config";
 import { ServerEvent, StreamEnd, type SessionEnd } from "../../contracts/server-events";
 import type { Api } from "./http-client";
+import { TAB_ID } from "./tab-id";
 import type { TokenKeeper } from "./token-keeper";
 
 export interface EventStreamDeps {
@@ -41,6 +42,7 @@ export function serverEventStream(deps: EventStreamDeps, afterSeq: number | null
             headers: {
               authorization: `Bearer ${session.access}`,
               accept: "text/event-stream",
+              "x-meridian-tab": TAB_ID,
               ...(lastSeq === null ? {} : { "last-event-id": String(lastSeq) }),
             },
             signal: abort.signal,

@@ -3,6 +3,7 @@ import { Duration, Effect, Schedule } from "effect";
 import type { AppConfig } from "../../contracts/app-config";
 import { SessionTokens } from "../../contracts/auth";
 import { errorOfStatus, NetworkError, ServerError, SessionEnded, Timeout, type ApiError } from "./errors";
+import { TAB_ID } from "./tab-id";
 import type { SessionTimes, TokenKeeper } from "./token-keeper";
 
 export type ApiRoot = keyof AppConfig["roots"];
@@ -89,6 +90,7 @@ export function makeApi(deps: HttpDeps): Api {
             ...(request.body === undefined || isFormData(request.body) ? {} : { "content-type": "application/json" }),
             ...(access ? { authorization: `Bearer ${access}` } : {}),
             "x-requested-with": "meridian",
+            "x-meridian-tab": TAB_ID,
           },
           ...(request.body === undefined ? {} : { body: isFormData(request.body) ? request.body : JSON.stringify(request.body) }),
         }),

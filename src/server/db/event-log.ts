@@ -15,6 +15,8 @@ export interface StoredDomainEvent {
   readonly payload: unknown;
   readonly actor: string;
   readonly commandId: string | null;
+  /** The browser tab the change came from (never sent to a browser: the stream uses it to skip that tab). */
+  readonly originTab: string | null;
   readonly occurredAt: string;
 }
 
@@ -24,6 +26,7 @@ export async function appendEvent(
   tenantId: string,
   actor: string,
   event: NewDomainEvent,
+  originTab?: string,
 ): Promise<StoredDomainEvent> {
   const counter = await db
     .insertInto("event_counters")
@@ -41,8 +44,9 @@ export async function appendEvent(
       payload: JSON.stringify(event.payload ?? null),
       actor,
       command_id: event.commandId ?? null,
+      origin_tab: originTab ?? null,
     })
-    .returning(["seq", "type", "version", "payload", "actor", "command_id", "occurred_at"])
+    .returning(["seq", "type", "version", "payload", "actor", "command_id", "origin_tab", "occurred_at"])
     .executeTakeFirstOrThrow();
   return toStoredEvent(row);
 }
@@ -51,7 +55,7 @@ export async function appendEvent(
 export async function readEventsAfter(db: Kysely<DatabaseSchema>, afterSeq: number, limit: number) {
   const rows = await db
     .selectFrom("events")
-    .select(["seq", "type", "version", "payload", "actor", "command_id", "occurred_at"])
+    .select(["seq", "type", "version", "payload", "actor", "command_id", "origin_tab", "occurred_at"])
     .where("seq", ">", afterSeq)
     .orderBy("seq")
     .limit(limit)
@@ -66,6 +70,7 @@ function toStoredEvent(row: {
   payload: unknown;
   actor: string;
   command_id: string | null;
+  origin_tab: string | null;
   occurred_at: Date;
 }): StoredDomainEvent {
   return {
@@ -75,6 +80,7 @@ function toStoredEvent(row: {
     payload: row.payload,
     actor: row.actor,
     commandId: row.command_id,
+    originTab: row.origin_tab,
     occurredAt: row.occurred_at.toISOString(),
   };
 }

@@ -126,6 +126,8 @@ export interface EventsTable {
   payload: ColumnType<unknown, string, never>;
   actor: string;
   command_id: string | null;
+  /** The browser tab a user's change came from (X-Meridian-Tab); read by the event stream only. */
+  origin_tab: ColumnType<string | null, string | null | undefined, never>;
   occurred_at: ColumnType<Date, Date | string | undefined, never>;
 }
 

@@ -6,7 +6,10 @@ import { APP_ROLE, QUERY_ROLE } from "./tenancy-sql";
 import { insideTenantTransaction } from "./transaction-scope";
 
 /** Who causes a change: a signed-in user, or the system itself (seed, jobs, migrations). */
-export type Actor = { readonly kind: "user"; readonly userId: number } | { readonly kind: "system"; readonly name: string };
+export type Actor =
+  /** `tab`: the browser tab the request came from, when it said (X-Meridian-Tab). */
+  | { readonly kind: "user"; readonly userId: number; readonly tab?: string | undefined }
+  | { readonly kind: "system"; readonly name: string };
 
 export const actorLabel = (actor: Actor) => (actor.kind === "user" ? `user:${actor.userId}` : `system:${actor.name}`);
 
@@ -56,7 +59,7 @@ export function createWithTenant(database: Database, onEventsCommitted: (tenantI
         actor,
         appendEvent: (event) => {
           appended = true;
-          return appendEvent(db, tenantId, actorLabel(actor), event);
+          return appendEvent(db, tenantId, actorLabel(actor), event, actor.kind === "user" ? actor.tab : undefined);
         },
         afterCommit: (work) => void afterCommit.push(work),
       };

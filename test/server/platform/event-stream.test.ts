@@ -83,6 +83,41 @@ test("a stream resumes after the last seq it saw (Last-Event-ID or ?after=)", as
   await app.close();
 });
 
+test("a person's change reaches their other tabs but not the tab it came from, and no tab id is ever sent", async () => {
+  const { app, services, address } = await listeningApp();
+  const { withTenant } = await testDatabase();
+  const { tenantId, user, token } = await signedInUser(services);
+  const [tabA, tabB] = ["6f1c2b1e-9d7a-4c1e-8f00-000000000001", "6f1c2b1e-9d7a-4c1e-8f00-000000000002"];
+  const open = (tab: string) => fetch(`${address}/api/events/stream/?after=0`, { headers: { authorization: `Bearer ${token}`, "x-meridian-tab": tab } });
+  await withTenant(tenantId, { kind: "user", userId: user.id, tab: tabA }, (context) => context.appendEvent({ type: "ChangedInTabA", payload: {} }));
+  await withTenant(tenantId, { kind: "user", userId: user.id, tab: tabB }, (context) => context.appendEvent({ type: "ChangedInTabB", payload: {} }));
+  await withTenant(tenantId, { kind: "user", userId: user.id }, (context) => context.appendEvent({ type: "ChangedWithoutTab", payload: {} }));
+  const inA = await readServerEvents(await open(tabA), 2);
+  const inB = await readServerEvents(await open(tabB), 2);
+  assert.equal(inA.map((event) => event.type), ["ChangedInTabB", "ChangedWithoutTab"]);
+  assert.equal(inB.map((event) => event.type), ["ChangedInTabA", "ChangedWithoutTab"]);
+  assert.ok([...inA, ...inB].every((event) => !("originTab" in event)), "the tab ids stay on the server");
+  await app.close();
+});
+
+test("a request's tab header is recorded with the events it causes; a malformed one is no tab", async () => {
+  const { app, services } = await listeningApp();
+  const { withTenant } = await testDatabase();
+  const { tenantId, token } = await signedInUser(services);
+  const tab = "6f1c2b1e-9d7a-4c1e-8f00-0000000000aa";
+  const save = (header: string) =>
+    app.inject({ method: "PUT", url: "/api/settings/", headers: { authorization: `Bearer ${token}`, "x-meridian-tab": header }, payload: { daterangeFilter: { endDate: "2026-06-01", ignoreLastMonths: 1 } } });
+  const tabs = async () => (await withTenant(tenantId, system, ({ db }) => db.selectFrom("events").select("origin_tab").orderBy("seq").execute())).map((row) => row.origin_tab);
+  const before = (await tabs()).length;
+  const first = await save(tab);
+  assert.ok(first.statusCode < 300, first.body);
+  await save("not-a-tab");
+  const recorded = (await tabs()).slice(before);
+  assert.ok(recorded.length >= 2, "the saves wrote events");
+  assert.is(recorded[0], tab);
+  assert.is(recorded.at(-1), null);
+});
+
 if (TEST_ENGINE === "postgres") {
   test("on PostgreSQL, a commit in another process wakes the stream through LISTEN/NOTIFY", async () => {
     const { database } = await testDatabase();

@@ -9,11 +9,15 @@ import { toastFor } from "./toast-rules";
 
 type NotificationsEpic = Epic<AppState, EpicDeps>;
 
-/** Others' changes from the server's stream become notifications written for people. */
+/**
+ * Others' changes from the server's stream become notifications written for people; the
+ * person's own, arriving from their other tabs, update the screens but ring no bell.
+ */
 export const notifyOthersChanges: NotificationsEpic = ({ event$, state$ }) =>
   event$.pipe(
     ofEvent("ServerEventReceived"),
     mergeMap(({ payload: event }): Emitted[] => {
+      if (event.actor === `user:${state$.value.session.profile?.id}`) return [];
       const kpis = state$.value.kpis.meta.kpis;
       const described = describeServerEvent(event.type, event.payload, { actorName: event.actorName, kpiName: (id) => kpis.find((kpi) => kpi.id === id)?.name });
       if (!described) return [];

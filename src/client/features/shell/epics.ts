@@ -38,8 +38,9 @@ export const navigate: ShellEpic = ({ command$ }, deps) =>
   );
 
 /**
- * Once a session is loaded, other users' changes stream in from the server (origin remote) until
- * sign-out. The user's own changes are already folded locally, so they are not notified.
+ * Once a session is loaded, changes stream in from the server (origin remote) until sign-out:
+ * other people's, and the person's own from their other tabs. The server leaves out this tab's
+ * own (it folded them already; effect/tab-id.ts).
  */
 export const serverEvents: ShellEpic = ({ event$, state$ }, deps) =>
   event$.pipe(
@@ -47,8 +48,7 @@ export const serverEvents: ShellEpic = ({ event$, state$ }, deps) =>
     switchMap(() =>
       deps.serverEvents(state$.value.shell.lastServerSeq || null).pipe(
         mergeMap((event): Emitted[] => {
-          const me = state$.value.session.profile?.id;
-          if (event.actor === `user:${me}` || event.seq <= state$.value.shell.lastServerSeq) return [];
+          if (event.seq <= state$.value.shell.lastServerSeq) return [];
           const payload = ServerEventReceived.make({ seq: event.seq, type: event.type, actor: event.actor, actorName: event.actorName, payload: event.payload, occurredAt: event.occurredAt });
           return [{ event: payload, origin: "remote" }];
         }),

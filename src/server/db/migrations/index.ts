@@ -16,6 +16,7 @@ import * as integrations from "./0013_integrations";
 import * as planningVersions from "./0015_planning_versions";
 import * as forecasting from "./0016_forecasting";
 import * as dataInSchedules from "./0017_data_in_schedules";
+import * as eventOriginTab from "./0018_event_origin_tab";
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the server bundle
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   "0015_planning_versions": planningVersions,
   "0016_forecasting": forecasting,
   "0017_data_in_schedules": dataInSchedules,
+  "0018_event_origin_tab": eventOriginTab,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -4,6 +4,7 @@ import { WholeNumberFromString } from "../../../contracts/fields";
 import { readEventsAfter } from "../../db/event-log";
 import type { TenantContext } from "../../db/tenancy";
 import { badRequest } from "../http/errors";
+import { originTabOf } from "../http/origin-tab";
 import { signedIn, userRoute, type RouteDefinition } from "../http/route";
 import { endFrame, sessionEventFilters, SessionWatch } from "./session-watch";
 
@@ -54,6 +55,8 @@ export function eventStreamRoute(settings: EventStreamSettings = {}): RouteDefin
     handle: async ({ query, user, request, reply, services }) => {
       const { withTenant, wakeups } = services;
       const actor = { kind: "user", userId: user.userId } as const;
+      // This tab folded its own changes already: they are left out of its stream, not of the person's other tabs.
+      const ownTab = originTabOf(request);
       const resumeFrom = parseResumePoint(request.headers["last-event-id"]) ?? query.after ?? null;
       let lastSeq: number =
         resumeFrom ??
@@ -123,8 +126,8 @@ export function eventStreamRoute(settings: EventStreamSettings = {}): RouteDefin
                   }),
                 );
               });
-              for (const { event, payload } of events) {
-                if (payload !== null) raw.write(`id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify({ ...event, payload })}\n\n`);
+              for (const { event: { originTab, ...event }, payload } of events) {
+                if (payload !== null && (ownTab === undefined || originTab !== ownTab)) raw.write(`id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify({ ...event, payload })}\n\n`);
                 lastSeq = event.seq;
               }
               if (events.length < BATCH || closed || watch.ended) break;

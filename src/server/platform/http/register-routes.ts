@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppServices } from "../../services";
 import { authenticateWith } from "../auth/authenticate";
 import { permissionsOf } from "../auth/permissions";
+import { originTabOf } from "./origin-tab";
 import { decodeInput, decodeParams, decodeQuery } from "./decode";
 import type { TenantContext } from "../../db/tenancy";
 import { badRequest, forbidden, HttpError } from "./errors";
@@ -41,7 +42,7 @@ export async function registerRoutes(app: FastifyInstance, routes: readonly Rout
               ...base,
               user: caller.user,
               reader: caller.reader,
-              inTenant: (work) => services.withTenant(caller.user.tenantId, { kind: "user", userId: caller.user.userId }, work),
+              inTenant: (work) => services.withTenant(caller.user.tenantId, { kind: "user", userId: caller.user.userId, tab: originTabOf(request) }, work),
             }
           : base;
         const result = await route.handle(call);
