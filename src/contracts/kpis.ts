@@ -44,6 +44,8 @@ export const KpiMeta = Schema.Struct({
   lastActualDate: Schema.NullOr(Schema.String),
   outdated: Schema.Boolean,
   writable: Schema.Boolean,
+  /** Its values in the category's forecasts are kept by hand: a recalculation leaves them (spec `override_forecasting`). */
+  overrideForecasting: Schema.Boolean,
 });
 export type KpiMeta = typeof KpiMeta.Type;
 

@@ -26,6 +26,7 @@ export function kpiMeta(id: number, over: Partial<KpiMeta> = {}): KpiMeta {
     lastActualDate: null,
     outdated: false,
     writable: true,
+    overrideForecasting: false,
     ...over,
   };
 }

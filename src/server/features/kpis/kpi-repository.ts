@@ -34,6 +34,7 @@ export async function loadKpis({ db }: TenantContext) {
       "kpis.benchmark_top5",
       "kpis.formula",
       "kpis.weighted_ratio",
+      "kpis.override_forecasting",
       "kpi_categories.id as category_id",
       "kpi_categories.name as category_name",
       "kpi_categories.kind as category_kind",

@@ -60,6 +60,7 @@ export async function kpiMeta(context: TenantContext, reader: Reader, currentMon
       // A calculated KPI is as current as its inputs; it has no values of its own.
       outdated: kpi.formula === null && outdatedStatus(kpi.cadence as ReportingCadence, last, currentMonth) === "outdated",
       writable: kpi.formula === null && mayWrite(reader, kpi),
+      overrideForecasting: kpi.override_forecasting,
     };
   });
 }

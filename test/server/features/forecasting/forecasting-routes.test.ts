@@ -209,6 +209,8 @@ test("adjust: all or nothing; '-' removes; an adjusted KPI keeps its values when
   const detail = await call(writer.headers, "GET", `/api/forecasting/${id}/`);
   const revenue = detail.body.kpis.find((kpi: { id: number }) => kpi.id === ids.revenue);
   assert.equal([revenue.values, revenue.adjusted, revenue.override], [[310, null, 333], [false, false, true], true]);
+  const overrideInMeta = async () => (await call(writer.headers, "GET", "/api/kpis/meta/")).body.find((kpi: { id: number }) => kpi.id === ids.revenue)?.overrideForecasting;
+  assert.is(await overrideInMeta(), true, "the KPI meta says so too (spec override_forecasting)");
 
   const recomputed = await call(writer.headers, "POST", `/api/forecasting/${id}/recompute/`);
   assert.equal(recomputed.body.kept, [ids.revenue]);
@@ -217,6 +219,7 @@ test("adjust: all or nothing; '-' removes; an adjusted KPI keeps its values when
   assert.ok(after.find((kpi: { id: number }) => kpi.id === ids.cogs).values.every((value: number | null) => value !== null), "cogs computed again over its actuals timeframe");
   // Turning the override off lets the next recompute take revenue over.
   await call(writer.headers, "PATCH", `/api/forecasting/${id}/`, { overrides: [{ kpi: ids.revenue, override: false }] });
+  assert.is(await overrideInMeta(), false);
   await call(writer.headers, "POST", `/api/forecasting/${id}/recompute/`);
   const computed = (await call(writer.headers, "GET", `/api/forecasting/${id}/`)).body.kpis.find((kpi: { id: number }) => kpi.id === ids.revenue);
   assert.ok(computed.values.every((value: number | null) => value !== null && value !== 333), JSON.stringify(computed.values));
