@@ -120,7 +120,10 @@ test("a planner pastes, spreads and uplifts next fiscal year's plan, saves it, a
   await clickLabel(page, "Show actuals");
   await waitForByName(page, "[role=row].version [role=rowheader]", /^Version Reforecast November/);
   await waitForByName(page, "[role=row].actualVsVersion [role=rowheader]", /^Actual − version/);
-  assert.match(await page.$eval("[role=row].planVsVersion [role=cell]", (cell) => cell.textContent ?? ""), /^€ 0\s*0\.0 %$/, "the working plan equals the version just saved");
+  // The rows show before the version's figures arrive: wait for the first difference, then read it.
+  await page.waitForFunction(() => /\d/.test(document.querySelector("[role=row].planVsVersion [role=cell]")?.textContent ?? ""), { timeout: 10_000 }).catch(() => {});
+  const difference = await page.$eval("[role=row].planVsVersion [role=cell]", (cell) => cell.textContent ?? "");
+  assert.match(difference, /^€ 0\s*0\.0 %$/, `the working plan equals the version just saved (the cell says "${difference}")`);
   await expectAccessible(page, "Financial planning compared with a version (dark)");
 
   // The financial dashboard compares this year's actuals with it.
