@@ -56,28 +56,8 @@ export interface MonthInputProps {
 }
 
 /** A labelled month picker (the browser's month input; where it has none, a "YYYY-MM" text box). */
-export function MonthInput({ label, value, onChange, min, max, disabled }: MonthInputProps) {
-  const id = useId();
-  return (
-    <CompactLabel>
-      <label className="caption" htmlFor={id}>
-        {label}
-      </label>
-      <CompactInputBox
-        id={id}
-        type="month"
-        value={value}
-        min={min}
-        max={max}
-        disabled={disabled}
-        placeholder="YYYY-MM"
-        pattern="[0-9]{4}-[0-9]{2}"
-        onChange={(event) => {
-          if (/^\d{4}-\d{2}$/.test(event.target.value)) onChange(event.target.value);
-        }}
-      />
-    </CompactLabel>
-  );
+export function MonthInput(props: MonthInputProps) {
+  return <CompactPatternInput {...props} type="month" placeholder="YYYY-MM" pattern="[0-9]{4}-[0-9]{2}" accepts={(text) => /^\d{4}-\d{2}$/.test(text)} />;
 }
 
 export interface DateInputProps {
@@ -92,7 +72,15 @@ export interface DateInputProps {
 }
 
 /** A labelled day picker (the browser's date input; where it has none, a "YYYY-MM-DD" text box). */
-export function DateInput({ label, value, onChange, min, max, disabled }: DateInputProps) {
+export function DateInput(props: DateInputProps) {
+  return <CompactPatternInput {...props} type="date" placeholder="YYYY-MM-DD" pattern="[0-9]{4}-[0-9]{2}-[0-9]{2}" accepts={(text) => text === "" || /^\d{4}-\d{2}-\d{2}$/.test(text)} />;
+}
+
+/**
+ * The month and day pickers' shared body: a labelled browser input that falls back to a text box
+ * with `placeholder` and `pattern`, passing on only values `accepts` (a half-typed one is no change).
+ */
+function CompactPatternInput({ label, value, onChange, min, max, disabled, type, placeholder, pattern, accepts }: MonthInputProps & { type: "month" | "date"; placeholder: string; pattern: string; accepts: (text: string) => boolean }) {
   const id = useId();
   return (
     <CompactLabel>
@@ -101,15 +89,15 @@ export function DateInput({ label, value, onChange, min, max, disabled }: DateIn
       </label>
       <CompactInputBox
         id={id}
-        type="date"
+        type={type}
         value={value}
         min={min}
         max={max}
         disabled={disabled}
-        placeholder="YYYY-MM-DD"
-        pattern="[0-9]{4}-[0-9]{2}-[0-9]{2}"
+        placeholder={placeholder}
+        pattern={pattern}
         onChange={(event) => {
-          if (event.target.value === "" || /^\d{4}-\d{2}-\d{2}$/.test(event.target.value)) onChange(event.target.value);
+          if (accepts(event.target.value)) onChange(event.target.value);
         }}
       />
     </CompactLabel>
