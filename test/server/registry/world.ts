@@ -26,6 +26,9 @@ export interface WorldIds {
   /** A user forecast of the category (inactive), its value the secret value. */
   readonly forecast: number;
   readonly planningVersion: number;
+  /** A canvas of the administrator's, shared with the member, with a KPI card and a text card (the marker in its name and text). */
+  readonly dashboard: number;
+  readonly dashboardCard: number;
 }
 
 export interface Caller {
@@ -120,7 +123,20 @@ export async function registryWorld() {
     await db.insertInto("kpi_values").values({ tenant_id: a, kpi_id: stored, series: "planning", month: "2026-04-01", value: secretValue }).execute();
     const planningVersion = (await db.insertInto("planning_versions").values({ tenant_id: a, name: `Budget ${marker}`, fiscal_year_start: "2026-01-01", value_count: 1 }).returning("id").executeTakeFirstOrThrow()).id;
     await db.insertInto("planning_version_values").values({ tenant_id: a, version_id: planningVersion, kpi_id: stored, month: "2026-04-01", value: secretValue }).execute();
-    return { member: member.id, kpi: stored, calculatedKpi: calculated, category, currency, accountingImport, upload: upload.id, snapshot, integration: integration.id, query: query.id, forecast, planningVersion };
+    // A custom dashboard: its name and its text card carry the marker.
+    const dashboard = (await db.insertInto("custom_dashboards").values({ tenant_id: a, name: `Dashboard ${marker}`, kind: "canvas", owner_id: roles.get("Administrator")!.userId }).returning("id").executeTakeFirstOrThrow()).id;
+    const dashboardCard = (
+      await db
+        .insertInto("custom_dashboard_cards")
+        .values([
+          { tenant_id: a, dashboard_id: dashboard, title: `Notes ${marker}`, content: JSON.stringify({ type: "text", text: `Text ${marker}` }), position: 0, layout_x: 0, layout_y: 0, layout_w: 4, layout_h: 4 },
+          { tenant_id: a, dashboard_id: dashboard, title: "", content: JSON.stringify({ type: "kpi", kpiId: stored }), position: 1, layout_x: 4, layout_y: 0, layout_w: 3, layout_h: 4 },
+        ])
+        .returning("id")
+        .execute()
+    )[0]!.id;
+    await db.insertInto("custom_dashboard_shares").values({ tenant_id: a, dashboard_id: dashboard, user_id: member.id, can_edit: false }).execute();
+    return { member: member.id, kpi: stored, calculatedKpi: calculated, category, currency, accountingImport, upload: upload.id, snapshot, integration: integration.id, query: query.id, forecast, planningVersion, dashboard, dashboardCard };
   });
 
   const attackers: Caller[] = [];
@@ -161,7 +177,7 @@ export async function registryWorld() {
     admin: roles.get("Administrator")!,
     attackers,
     ids: { ...ids, instance: instance.id } satisfies WorldIds,
-    owners: { member: a, kpi: a, calculatedKpi: a, category: a, currency: a, instance: investor.tenantId, accountingImport: a, upload: a, snapshot: a, integration: a, query: a, forecast: a, planningVersion: a } satisfies Record<keyof WorldIds, string>,
+    owners: { member: a, kpi: a, calculatedKpi: a, category: a, currency: a, instance: investor.tenantId, accountingImport: a, upload: a, snapshot: a, integration: a, query: a, forecast: a, planningVersion: a, dashboard: a, dashboardCard: a } satisfies Record<keyof WorldIds, string>,
     stateOf,
     lastSeqOf,
   };
