@@ -53,6 +53,8 @@ export interface DatabaseSchema {
   integrations: IntegrationsTable;
   planning_versions: PlanningVersionsTable;
   planning_version_values: PlanningVersionValuesTable;
+  charts: ChartsTable;
+  chart_kpis: ChartKpisTable;
 }
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -640,4 +642,23 @@ export interface PlanningVersionValuesTable {
   kpi_id: number;
   month: CalendarDate;
   value: number;
+}
+
+/** A saved chart of the chart builder (0020_charts): its settings as contracts ChartSettings. */
+export interface ChartsTable {
+  tenant_id: string;
+  id: GeneratedAlways<number>;
+  name: string;
+  settings: ColumnType<unknown, string, string>;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A KPI a saved chart draws, at its place in the chart's order. */
+export interface ChartKpisTable {
+  tenant_id: string;
+  chart_id: number;
+  kpi_id: number;
+  position: number;
 }
