@@ -56,6 +56,8 @@ export interface DatabaseSchema {
   custom_dashboards: CustomDashboardsTable;
   custom_dashboard_cards: CustomDashboardCardsTable;
   custom_dashboard_shares: CustomDashboardSharesTable;
+  charts: ChartsTable;
+  chart_kpis: ChartKpisTable;
 }
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -681,4 +683,23 @@ export interface CustomDashboardSharesTable {
   dashboard_id: number;
   user_id: number;
   can_edit: Generated<boolean>;
+}
+
+/** A saved chart of the chart builder (0020_charts): its settings as contracts ChartSettings. */
+export interface ChartsTable {
+  tenant_id: string;
+  id: GeneratedAlways<number>;
+  name: string;
+  settings: ColumnType<unknown, string, string>;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A KPI a saved chart draws, at its place in the chart's order. */
+export interface ChartKpisTable {
+  tenant_id: string;
+  chart_id: number;
+  kpi_id: number;
+  position: number;
 }

@@ -26,6 +26,8 @@ export interface WorldIds {
   /** A user forecast of the category (inactive), its value the secret value. */
   readonly forecast: number;
   readonly planningVersion: number;
+  /** A saved chart of the stored KPI, its name carrying the marker. */
+  readonly chart: number;
   /** A canvas of the administrator's, shared with the member, with a KPI card and a text card (the marker in its name and text). */
   readonly dashboard: number;
   readonly dashboardCard: number;
@@ -123,6 +125,9 @@ export async function registryWorld() {
     await db.insertInto("kpi_values").values({ tenant_id: a, kpi_id: stored, series: "planning", month: "2026-04-01", value: secretValue }).execute();
     const planningVersion = (await db.insertInto("planning_versions").values({ tenant_id: a, name: `Budget ${marker}`, fiscal_year_start: "2026-01-01", value_count: 1 }).returning("id").executeTakeFirstOrThrow()).id;
     await db.insertInto("planning_version_values").values({ tenant_id: a, version_id: planningVersion, kpi_id: stored, month: "2026-04-01", value: secretValue }).execute();
+    const chartSettings = { type: "bar", kpiIds: [stored], period: { months: 12, endMonth: "2026-06-01" }, bucket: "M", series: ["actual"], colourScheme: "meridian", axis: { startAtZero: true, gridLines: true, valueLabels: false }, legend: { show: true, position: "bottom" }, pivot: { rows: "kpis", subtotals: false, totals: true, sort: "manual", rowOrder: [] } };
+    const chart = (await db.insertInto("charts").values({ tenant_id: a, name: `Chart ${marker}`, settings: JSON.stringify(chartSettings), created_by: roles.get("Administrator")!.userId }).returning("id").executeTakeFirstOrThrow()).id;
+    await db.insertInto("chart_kpis").values({ tenant_id: a, chart_id: chart, kpi_id: stored, position: 0 }).execute();
     // A custom dashboard: its name and its text card carry the marker.
     const dashboard = (await db.insertInto("custom_dashboards").values({ tenant_id: a, name: `Dashboard ${marker}`, kind: "canvas", owner_id: roles.get("Administrator")!.userId }).returning("id").executeTakeFirstOrThrow()).id;
     const dashboardCard = (
@@ -136,7 +141,7 @@ export async function registryWorld() {
         .execute()
     )[0]!.id;
     await db.insertInto("custom_dashboard_shares").values({ tenant_id: a, dashboard_id: dashboard, user_id: member.id, can_edit: false }).execute();
-    return { member: member.id, kpi: stored, calculatedKpi: calculated, category, currency, accountingImport, upload: upload.id, snapshot, integration: integration.id, query: query.id, forecast, planningVersion, dashboard, dashboardCard };
+    return { member: member.id, kpi: stored, calculatedKpi: calculated, category, currency, accountingImport, upload: upload.id, snapshot, integration: integration.id, query: query.id, forecast, planningVersion, chart, dashboard, dashboardCard };
   });
 
   const attackers: Caller[] = [];
@@ -177,7 +182,7 @@ export async function registryWorld() {
     admin: roles.get("Administrator")!,
     attackers,
     ids: { ...ids, instance: instance.id } satisfies WorldIds,
-    owners: { member: a, kpi: a, calculatedKpi: a, category: a, currency: a, instance: investor.tenantId, accountingImport: a, upload: a, snapshot: a, integration: a, query: a, forecast: a, planningVersion: a, dashboard: a, dashboardCard: a } satisfies Record<keyof WorldIds, string>,
+    owners: { member: a, kpi: a, calculatedKpi: a, category: a, currency: a, instance: investor.tenantId, accountingImport: a, upload: a, snapshot: a, integration: a, query: a, forecast: a, planningVersion: a, chart: a, dashboard: a, dashboardCard: a } satisfies Record<keyof WorldIds, string>,
     stateOf,
     lastSeqOf,
   };

@@ -18,6 +18,7 @@ import * as forecasting from "./0016_forecasting";
 import * as dataInSchedules from "./0017_data_in_schedules";
 import * as eventOriginTab from "./0018_event_origin_tab";
 import * as customDashboards from "./0019_custom_dashboards";
+import * as charts from "./0020_charts";
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the server bundle
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   "0017_data_in_schedules": dataInSchedules,
   "0018_event_origin_tab": eventOriginTab,
   "0019_custom_dashboards": customDashboards,
+  "0020_charts": charts,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -4,19 +4,21 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { CANVAS_LOCKED, MAX_CARDS } from "../../../../src/contracts/custom-dashboards";
-import { CARD_LISTED_TWICE, CARD_NOT_ON_DASHBOARD, DASHBOARD_CHANGED, KPI_ALREADY_ON_DASHBOARD, KPI_NOT_READABLE, POSITION_TWICE, TOO_MANY_CARDS } from "../../../../src/domain/custom-dashboards/texts";
+import { CARD_LISTED_TWICE, CARD_NOT_ON_DASHBOARD, CHART_UNKNOWN, DASHBOARD_CHANGED, KPI_ALREADY_ON_DASHBOARD, KPI_NOT_READABLE, POSITION_TWICE, TOO_MANY_CARDS } from "../../../../src/domain/custom-dashboards/texts";
 import { system } from "../kpis/reporting-fixture";
 import { dashboardsCompany } from "./fixture";
 
 type Card = { id: number; title: string; content: { type: string; kpiId?: number }; position: number; layout: { x: number; y: number; w: number; h: number } };
 
 test("cards of every type: placed below the others unless given a place, positions 0, 1, 2…; the KPI card names the KPI only", async () => {
-  const { call, owner, ids } = await dashboardsCompany();
+  const { call, owner, ids, savedChart } = await dashboardsCompany();
   const id = (await call(owner.headers, "POST", "/api/custom-dashboards/", { name: "Board", kind: "canvas" })).body.id;
+  const chartId = await savedChart("Revenue chart", [ids.revenue]);
   const add = (body: unknown) => call(owner.headers, "POST", `/api/custom-dashboards/${id}/cards/`, body);
   assert.is((await add({ title: "Intro", content: { type: "text", text: "Hello" } })).status, 201);
   await add({ title: "Revenue", content: { type: "kpiChart", kpiId: ids.revenue, bucketSize: 3, timeRange: 12 } });
-  await add({ title: "Placed", content: { type: "chart", chartId: 77 }, layout: { x: 6, y: 0, w: 6, h: 4 } });
+  assert.equal((await add({ title: "", content: { type: "chart", chartId: chartId + 1000 } })).body, { "content.chartId": [CHART_UNKNOWN] });
+  await add({ title: "Placed", content: { type: "chart", chartId }, layout: { x: 6, y: 0, w: 6, h: 4 } });
   const added = await call(owner.headers, "POST", `/api/custom-dashboards/${id}/add-kpi/`, { kpiId: ids.customers });
   assert.is(added.status, 201);
   const cards = added.body.cards as Card[];
@@ -130,12 +132,14 @@ test(`at most ${MAX_CARDS} cards; a KPI deleted takes its cards with it`, async 
 });
 
 test("KPI meta: customDashboards and customDashboardsKpi name only the dashboards the reader sees", async () => {
-  const { call, owner, viewer, outsider, ids, sharedDashboard } = await dashboardsCompany();
+  const { call, owner, viewer, outsider, ids, sharedDashboard, savedChart } = await dashboardsCompany();
   const shared = await sharedDashboard();
+  const chartId = await savedChart("Cash and customers", [ids.cash, ids.customers], outsider);
   const own = (await call(outsider.headers, "POST", "/api/custom-dashboards/", { name: "Outsider's", kind: "grid" })).body.id;
   await call(outsider.headers, "POST", `/api/custom-dashboards/${own}/cards/`, { title: "", content: { type: "kpiChart", kpiId: ids.customers, bucketSize: 1, timeRange: 12 } });
   await call(outsider.headers, "POST", `/api/custom-dashboards/${own}/add-kpi/`, { kpiId: ids.revenue });
   await call(owner.headers, "POST", `/api/custom-dashboards/${shared.id}/add-kpi/`, { kpiId: ids.customers });
+  await call(outsider.headers, "POST", `/api/custom-dashboards/${own}/cards/`, { title: "", content: { type: "chart", chartId } });
   const placements = async (who: { headers: Record<string, string> }, kpiId: number) => {
     const meta = (await call(who.headers, "GET", "/api/kpis/meta/")).body.find((kpi: { id: number }) => kpi.id === kpiId);
     return meta ? [meta.customDashboards, meta.customDashboardsKpi] : null;
@@ -144,7 +148,8 @@ test("KPI meta: customDashboards and customDashboardsKpi name only the dashboard
   assert.equal(await placements(owner, ids.customers), [[shared.id], [{ dashboard: shared.id, position: 2 }]]);
   assert.equal(await placements(outsider, ids.customers), [[own], []], "a KPI chart card places the KPI on the dashboard, not as a KPI card");
   assert.equal(await placements(outsider, ids.revenue), [[own], [{ dashboard: own, position: 1 }]]);
-  assert.equal(await placements(outsider, ids.cash), [[], []]);
+  assert.equal(await placements(outsider, ids.cash), [[own], []], "a saved chart on a chart card places its KPIs");
+  assert.equal(await placements(outsider, ids.cogs), [[], []], "on no dashboard");
   assert.is(await placements(viewer, ids.revenue), null, "the viewer may not read revenue: no meta at all");
 });
 

@@ -4,6 +4,7 @@
 import ExcelJS from "exceljs";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { CHART_GONE } from "../../../../src/domain/custom-dashboards/texts";
 import { KPI_UNAVAILABLE } from "../../../../src/server/features/custom-dashboards/dashboard-export-data";
 import { sheetNames } from "../../../../src/server/features/custom-dashboards/dashboard-export";
 import { dashboardsCompany } from "./fixture";
@@ -23,16 +24,20 @@ async function exported(app: Awaited<ReturnType<typeof dashboardsCompany>>["app"
 }
 
 test("a sheet per card: the KPI's month and year to date, the KPI chart's buckets, the text escaped", async () => {
-  const { app, call, owner, viewer, ids, sharedDashboard } = await dashboardsCompany();
+  const { app, call, owner, viewer, outsider, ids, sharedDashboard, savedChart } = await dashboardsCompany();
   const { id } = await sharedDashboard("Q2 = board");
   // The owner reports at June 2026 (fiscal year from April): revenue 100, 200, 300; plan 150 a month.
   await call(owner.headers, "PUT", "/api/settings/", { daterangeFilter: { endDate: "2026-06-01", ignoreLastMonths: 0 } });
   await call(owner.headers, "POST", `/api/custom-dashboards/${id}/cards/`, { title: "=HYPERLINK(\"http://evil\")", content: { type: "text", text: "+1 line\n@SUM(A1)\nplain" } });
   await call(owner.headers, "POST", `/api/custom-dashboards/${id}/cards/`, { title: "Revenue by quarter", content: { type: "kpiChart", kpiId: ids.revenue, bucketSize: 3, timeRange: 6 } });
-  await call(owner.headers, "POST", `/api/custom-dashboards/${id}/cards/`, { title: "", content: { type: "chart", chartId: 4242 } });
+  const chartId = await savedChart("Revenue and cash", [ids.revenue, ids.cash], outsider);
+  const gone = await savedChart("Gone", [ids.revenue]);
+  await call(owner.headers, "POST", `/api/custom-dashboards/${id}/cards/`, { title: "", content: { type: "chart", chartId } });
+  await call(owner.headers, "POST", `/api/custom-dashboards/${id}/cards/`, { title: "", content: { type: "chart", chartId: gone } });
+  assert.is((await call(owner.headers, "DELETE", `/api/charts/${gone}/`)).status, 204);
   const { workbook, rows, disposition } = await exported(app, owner.headers, id);
   assert.match(disposition, /dashboard-Q2-board\.xlsx/);
-  assert.equal(workbook.worksheets.map((sheet) => sheet.name), ["Dashboard", "1 KPI", "2 Notes", "3 =HYPERLINK(\"http   evil\")", "4 Revenue by quarter", "5 Chart"]);
+  assert.equal(workbook.worksheets.map((sheet) => sheet.name), ["Dashboard", "1 KPI", "2 Notes", "3 =HYPERLINK(\"http   evil\")", "4 Revenue by quarter", "5 Chart", "6 Chart"]);
   assert.equal(rows("Dashboard").slice(0, 3), [["Dashboard", "Q2 = board"], ["Reporting month", "Jun 2026"], ["Currency", "EUR"]]);
 
   const kpi = Object.fromEntries(rows("1 KPI").map((row) => [row[0], row[1]]));
@@ -45,12 +50,17 @@ test("a sheet per card: the KPI's month and year to date, the KPI chart's bucket
   assert.equal(chart[2], ["KPI", "Unit", "Period", "From", "To", "Actual", "Plan", "Forecast", "Last year"]);
   // Empty cells read back as nothing: no actuals or plan from January to March 2026.
   assert.equal(chart.slice(3).map((row) => [row[0], row[3], row[5] ?? null, row[6] ?? null]), [["revenue", "2026-01-01", null, null], ["revenue", "2026-04-01", 600, 450]]);
-  assert.equal(rows("5 Chart"), [["This chart no longer exists."]], "no charts table or no such chart: said so");
+  // The saved chart: its KPIs the owner may read (revenue, not cash) × its quarters, its series only.
+  const saved = rows("5 Chart");
+  assert.equal(saved.slice(0, 3), [["Chart", "Revenue and cash"], ["Currency", "EUR"], ["KPI", "Unit", "Period", "From", "To", "Actual", "Plan"]]);
+  assert.equal(saved.slice(3).map((row) => [row[0], row[3], row[5] ?? null, row[6] ?? null]), [["revenue", "2026-01-01", null, null], ["revenue", "2026-04-01", 600, 450]]);
+  assert.equal(rows("6 Chart"), [[CHART_GONE]], "a deleted chart: said so");
 
   // The viewer reads no KPI: the KPI sheets say so and carry no figure of revenue.
   const theirs = await exported(app, viewer.headers, id);
   assert.equal(theirs.rows("1 KPI"), [[KPI_UNAVAILABLE]]);
   assert.equal(theirs.rows("4 Revenue by quarter"), [["Revenue by quarter"], [KPI_UNAVAILABLE]]);
+  assert.equal(theirs.rows("5 Chart").slice(3), [], "the chart's name, but none of its KPIs' figures");
 });
 
 test("sheet names: Excel's forbidden characters out, at most 31 characters, unique in any case", () => {
