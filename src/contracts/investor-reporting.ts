@@ -220,7 +220,7 @@ export const ReportData = Schema.Struct({
 });
 export type ReportData = typeof ReportData.Type;
 
-export const RecipientInput = Schema.Struct({ email: Schema.String.pipe(Schema.filter((text) => /^[^\s@]{1,64}@[^\s@]{1,200}\.[^\s@]{2,60}$/.test(text.trim()) || "Enter a valid e-mail address.")), name: Schema.optionalWith(Text(150), { default: () => "" }) });
+export const RecipientInput = Schema.Struct({ email: Schema.String.pipe(Schema.filter((text) => /^[^\s@]{1,64}@[^\s@]{1,190}\.[^\s@]{2,60}$/.test(text.trim()) || "Enter a valid e-mail address.")), name: Schema.optionalWith(Text(150), { default: () => "" }) });
 /** POST /investor-reporting/reports/{id}/recipients/ */
 export const RecipientsRequest = Schema.Struct({
   action: Schema.Literal("notify", "remove", "add", "set"),

@@ -3,7 +3,7 @@ import { monthIndexOf } from "../../../domain/months";
 import { nextSectionName, nextSectionSlug } from "../../../domain/investor-reporting/section-naming";
 import { defaultSettings, MAX_RANGE_MONTHS, mergeSettings, sectionRanges } from "../../../domain/investor-reporting/section-settings";
 import { isFrozen } from "../../../domain/investor-reporting/status";
-import { CATEGORY_UNKNOWN, CHART_UNKNOWN, KPI_UNKNOWN, REPORT_FROZEN, SECTIONS_INCOMPLETE, SECTION_NOT_IN_REPORT, SETTINGS_NOT_FOR_VARIANT, VARIANT_NOT_AVAILABLE } from "../../../domain/investor-reporting/texts";
+import { RANGE_REVERSED, CATEGORY_UNKNOWN, CHART_UNKNOWN, KPI_UNKNOWN, REPORT_FROZEN, SECTIONS_INCOMPLETE, SECTION_NOT_IN_REPORT, SETTINGS_NOT_FOR_VARIANT, VARIANT_NOT_AVAILABLE } from "../../../domain/investor-reporting/texts";
 import type { TenantContext } from "../../db/tenancy";
 import { badRequest, HttpError } from "../../platform/http/errors";
 import { loadKpis } from "../kpis/kpi-repository";
@@ -126,6 +126,8 @@ async function checkSettings(context: TenantContext, variant: SectionVariant, se
       problems["settings.categoryId"] = [CATEGORY_UNKNOWN];
     }
     const { to, from } = sectionRanges(settings, monthIndexOf(endDate));
+    if (to.first > to.last) problems["settings.toStartDate"] = [RANGE_REVERSED];
+    if (from.first > from.last) problems["settings.fromStartDate"] = [RANGE_REVERSED];
     if (to.last - to.first + 1 > MAX_RANGE_MONTHS) problems["settings.toStartDate"] = [`The range may span at most ${MAX_RANGE_MONTHS} months.`];
     if (from.last - from.first + 1 > MAX_RANGE_MONTHS) problems["settings.fromStartDate"] = [`The range may span at most ${MAX_RANGE_MONTHS} months.`];
   }

@@ -19,6 +19,7 @@ export async function listTemplates({ db }: TenantContext): Promise<ReportTempla
 export async function saveTemplate(context: TenantContext, body: { name: string; reportId: number }, reader: ReportReader): Promise<ReportTemplate> {
   await reportFor(context, body.reportId, reader);
   const name = body.name.trim();
+  if (!name) throw badRequest({ name: ["Enter a name for the template."] });
   if (await context.db.selectFrom("investor_report_templates").select("id").where(sql<string>`lower(name)`, "=", name.toLowerCase()).executeTakeFirst()) throw badRequest({ name: [TEMPLATE_NAME_TAKEN] });
   const sections = (await sectionsOf(context, body.reportId)).map((section) => ({ name: section.name, variant: section.variant, selectedView: section.selectedView, settings: section.settings }));
   const created = await context.db

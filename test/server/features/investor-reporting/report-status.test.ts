@@ -88,10 +88,10 @@ test("ReportApproved and ReportSent record who and when", async () => {
   ok(await call(writer.headers, "POST", `/api/investor-reporting/reports/${id}/recipients/`, { action: "set", recipients: [{ email: "a@investor.example", name: "Anna" }, { email: "b@investor.example" }] }));
   ok(await call(writer.headers, "POST", `/api/investor-reporting/reports/${id}/approve/`));
   ok(await call(writer.headers, "POST", `/api/investor-reporting/reports/${id}/send/`, { subject: "Q1", theme: "light" }));
-  const [approved] = await events("ReportApproved");
-  const [sent] = await events("ReportSent");
+  const approved = (await events("ReportApproved"))[0] as unknown as { payload: Record<string, unknown>; actor: string };
+  const sent = (await events("ReportSent"))[0] as unknown as { payload: Record<string, unknown> };
   assert.equal([approved!.payload.reportId, approved!.payload.approvedBy, approved!.actor], [id, writer.id, `user:${writer.id}`]);
-  assert.ok(Date.parse(approved!.payload.approvedAt) > 0);
+  assert.ok(Date.parse(String(approved!.payload.approvedAt)) > 0);
   assert.equal([sent!.payload.reportId, sent!.payload.sentBy, sent!.payload.recipientCount, sent!.payload.theme], [id, writer.id, 2, "light"]);
 });
 
