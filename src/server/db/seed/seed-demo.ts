@@ -17,6 +17,7 @@ import { actualValue, benchmarksOf, planningValue } from "./demo-series";
 import { seededRandom } from "./random";
 import { seedDemoWarehouse } from "./demo-warehouse";
 import { seedDemoDashboards } from "./demo-dashboards";
+import { seedDemoInvestorReport } from "./demo-investor-reports";
 import { seedDemoUploads } from "./demo-uploads";
 
 export const ACTUAL_MONTHS = 36;
@@ -59,6 +60,7 @@ export async function seedDemoData(database: Database, withTenant: WithTenant, n
       const counts = company.kpiData ? await seedKpiData(context, company, currentMonth) : { kpis: 0, values: 0 };
       if (company.kpiData) await seedDemoFavorites(context, company);
       if (company.kpiData) await seedDemoDashboards(context, company);
+      if (company.kpiData) await seedDemoInvestorReport(context, company, currentMonth);
       if (company.kpiData) await seedDemoQueries(context, userIds.get(company.users.find((user) => user.role === "Administrator")?.email ?? ""));
       const adminId = userIds.get(company.users.find((user) => user.role === "Administrator")?.email ?? "");
       // The upload history, made by the upload feature itself (after the values it brings back).
