@@ -1,7 +1,7 @@
 import { Schema } from "@effect/schema";
 import { LINK_NOT_FOUND } from "../../../domain/investor-reporting/texts";
 import { notFound } from "../../platform/http/errors";
-import { credential, publicRoute } from "../../platform/http/route";
+import { publicRoute } from "../../platform/http/route";
 import { sharedReadersOf } from "./report-repository";
 import { parseLinkToken, secretMatches } from "./personal-links";
 
@@ -17,7 +17,7 @@ export const reportLinkRoutes = [
     method: "GET",
     path: "/investor-reporting/links/{token}/",
     summary: "A recipient's personal link: records the opening (first, last, count) and redirects to the report",
-    access: credential("the personal link's token, in the path, scoped to one recipient of one report"),
+    description: "Public: the token in the path is the credential, scoped to one recipient of one report and good for this only. A token that is not valid or was replaced answers 404.",
     params: LinkParams,
     response: { mediaType: "text/html", description: "A redirect (302) to the report's page" },
     handle: async ({ params, services, reply }) => {

@@ -1,8 +1,9 @@
 import { sql } from "kysely";
 import type { InvestorReport, ReportSummary, ReportTemplate } from "../../../contracts/investor-reporting";
-import { REPORT_NAME_BLANK, REPORT_NAME_TAKEN, SHARE_USER_UNKNOWN, TEMPLATE_NOT_FOUND } from "../../../domain/investor-reporting/texts";
+import { REPORT_FROZEN, REPORT_NAME_BLANK, REPORT_NAME_TAKEN, SHARE_USER_UNKNOWN, TEMPLATE_NOT_FOUND } from "../../../domain/investor-reporting/texts";
 import type { TenantContext } from "../../db/tenancy";
-import { badRequest } from "../../platform/http/errors";
+import { badRequest, HttpError } from "../../platform/http/errors";
+import { isFrozen } from "../../../domain/investor-reporting/status";
 import { canWriteReports, type ReportReader } from "./report-access";
 import { attachmentsOf, lockReport, recipientsOf, reportFor, sectionsOf, sharedReadersOf, sharesOf, summaryOf, touchReport, userNames, visibleReports } from "./report-repository";
 
@@ -68,9 +69,13 @@ export async function createReport(context: TenantContext, body: { name: string;
   return reportView(context, created.id, reader);
 }
 
-/** Update-meta: rename, move the end date, show or hide. Allowed at any status: none of it changes the frozen figures. */
+/**
+ * Update-meta: rename, show or hide at any status (no figure depends on them); move the end date
+ * of a draft only, since the frozen figures were computed to it.
+ */
 export async function patchReport(context: TenantContext, id: number, body: { name?: string | undefined; endDate?: string | undefined; isVisible?: boolean | undefined }, reader: ReportReader): Promise<InvestorReport> {
-  await openForWrite(context, id, reader);
+  const report = await openForWrite(context, id, reader);
+  if (body.endDate !== undefined && body.endDate !== report.endDate && isFrozen(report.status)) throw new HttpError(409, { detail: REPORT_FROZEN });
   const name = body.name === undefined ? undefined : await freeName(context, body.name, id);
   const change = { ...(name !== undefined ? { name } : {}), ...(body.endDate !== undefined ? { end_date: body.endDate } : {}), ...(body.isVisible !== undefined ? { is_visible: body.isVisible } : {}) };
   if (Object.keys(change).length > 0) {

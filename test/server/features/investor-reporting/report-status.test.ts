@@ -5,6 +5,7 @@ import { sql } from "kysely";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { ALREADY_APPROVED, NOT_APPROVED, NOT_SENT_YET, REPORT_FROZEN } from "../../../../src/domain/investor-reporting/texts";
+import { investorReportEventFilters } from "../../../../src/server/features/investor-reporting/report-event-filter";
 import { actualsOf, investorCompany } from "./fixture";
 
 test("a draft is recalculated on load; approval freezes its figures, which no later change of data moves", async () => {
@@ -49,6 +50,7 @@ test("status transitions: approve once, send only approved, notify only sent; se
   assert.equal(refused.map((answer) => [answer.status, answer.body.detail]), refused.map(() => [409, REPORT_FROZEN]));
   // Update-meta stays open: visibility and name do not touch the figures.
   assert.is(ok(await call(writer.headers, "PATCH", `/api/investor-reporting/reports/${id}/`, { isVisible: false, name: "Board pack Q1 (final)" })).isVisible, false);
+  assert.equal((await call(writer.headers, "PATCH", `/api/investor-reporting/reports/${id}/`, { endDate: "2026-09-01" })).body, { detail: REPORT_FROZEN }, "the figures were computed to the end date");
   const sent = ok(await call(writer.headers, "POST", `/api/investor-reporting/reports/${id}/send/`, { subject: "Q1 board pack", message: "Please find our numbers." }));
   assert.is(sent.detail, "Successfully sent 1 e-mails.");
   const report = ok(await call(writer.headers, "GET", `/api/investor-reporting/reports/${id}/`));
@@ -93,6 +95,23 @@ test("ReportApproved and ReportSent record who and when", async () => {
   assert.equal([approved!.payload.reportId, approved!.payload.approvedBy, approved!.actor], [id, writer.id, `user:${writer.id}`]);
   assert.ok(Date.parse(String(approved!.payload.approvedAt)) > 0);
   assert.equal([sent!.payload.reportId, sent!.payload.sentBy, sent!.payload.recipientCount, sent!.payload.theme], [id, writer.id, 2, "light"]);
+});
+
+test("report events reach writers, staff and the readers it is shared with, without the list of readers", async () => {
+  const { call, writer, reader, other, ok, boardPack, events, withTenant, tenantId, userWith } = await investorCompany();
+  const staff = await userWith([], { isStaff: true });
+  const { id } = await boardPack();
+  ok(await call(writer.headers, "POST", `/api/investor-reporting/reports/${id}/approve/`));
+  const stored = (await events("ReportApproved"))[0]!;
+  const seenBy = (userId: number) => withTenant(tenantId, { kind: "system", name: "test" }, (context) => investorReportEventFilters["ReportApproved"]!(stored.payload, context, userId));
+  const forReader = (await seenBy(reader.id)) as Record<string, unknown>;
+  assert.equal([forReader.reportId, "readers" in forReader], [id, false]);
+  assert.ok(await seenBy(writer.id));
+  assert.ok(await seenBy(staff.id));
+  assert.is(await seenBy(other.id), null, "a reader it is not shared with");
+  ok(await call(writer.headers, "PATCH", `/api/investor-reporting/reports/${id}/`, { isVisible: false }));
+  const hidden = (await events("InvestorReportChanged")).at(-1)!;
+  assert.ok(await withTenant(tenantId, { kind: "system", name: "test" }, (context) => investorReportEventFilters["InvestorReportChanged"]!(hidden.payload, context, reader.id)), "hiding it is told to those who lose it");
 });
 
 test.run();
