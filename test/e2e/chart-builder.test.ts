@@ -46,7 +46,7 @@ test("a person builds a stacked chart of two KPIs and a pivot table with fiscal-
   const stacked = await page.$$eval("svg[role=img] g.bars rect[data-line]", (bars) => bars.map((bar) => ({ line: bar.getAttribute("data-line")!, index: Number(bar.getAttribute("data-index")), y: Number(bar.getAttribute("y")), height: Number(bar.getAttribute("height")) })));
   const [first, second] = [...new Set(stacked.map((bar) => bar.line))];
   const quarters = [...new Set(stacked.map((bar) => bar.index))];
-  assert.ok(quarters.length >= 8, `two years of quarters: ${quarters.length}`);
+  assert.ok(quarters.length >= 4, `a year of quarters: ${quarters.length}`);
   for (const index of quarters) {
     const bottom = stacked.find((bar) => bar.line === first && bar.index === index)!;
     const top = stacked.find((bar) => bar.line === second && bar.index === index)!;

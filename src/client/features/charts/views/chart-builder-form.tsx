@@ -96,9 +96,7 @@ export function ChartBuilderForm({ name, settings, catalogue, onName, onChange, 
             />
           </FormField>
           {settings.pivot.sort === "manual" && settings.pivot.rows === "kpis" && settings.kpiIds.length > 1 ? (
-            <RowOrder>
-              <KpiPicker label="Row order" catalogue={catalogue.filter((kpi) => settings.kpiIds.includes(kpi.id))} value={rowOrder} onChange={(order) => setPivot({ rowOrder: order.filter((id) => settings.kpiIds.includes(id)) })} errors={error("pivot.rowOrder")} />
-            </RowOrder>
+            <KpiPicker label="Row order" orderOnly catalogue={catalogue} value={rowOrder} onChange={(order) => setPivot({ rowOrder: order })} errors={error("pivot.rowOrder")} />
           ) : null}
         </fieldset>
       ) : (
@@ -133,9 +131,4 @@ const Form = styled.form`
   .field { display: grid; gap: 4px; }
   fieldset { border: 1px solid ${(p) => p.theme.border}; border-radius: 8px; padding: 8px 12px 12px; margin: 0; display: grid; gap: 10px; }
   legend { font-weight: 600; padding: 0 4px; }
-`;
-
-// The row order reuses the picker's list; its search is not needed there (the chart's KPIs are all in it).
-const RowOrder = styled.div`
-  input[type="search"], .search-label { display: none; }
 `;

@@ -162,8 +162,9 @@ const Figure = styled.div<{ $legend: "top" | "bottom" | "right" }>`
   flex-direction: column;
   grid-template-columns: minmax(0, 1fr) auto;
   gap: 8px 16px;
-  align-items: start;
-  .plot { position: relative; min-width: 0; }
+  align-items: stretch;
+  /* The plot takes the whole width: the chart is drawn to the width measured here. */
+  .plot { position: relative; min-width: 0; width: 100%; }
   svg { display: block; max-width: 100%; overflow: visible; }
   svg:focus-visible { outline: 2px solid ${(p) => p.theme.focus}; outline-offset: 2px; }
   ${(p) => (p.$legend === "right" ? "ul { flex-direction: column; }" : "")}

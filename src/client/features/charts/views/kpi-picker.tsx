@@ -15,6 +15,8 @@ export interface KpiPickerProps {
   readonly errors?: readonly string[] | undefined;
   /** What the list is for, e.g. "KPIs" (chart order) or "Row order". */
   readonly label?: string;
+  /** Only the order changes (the pivot's row order): no search, nothing removed. */
+  readonly orderOnly?: boolean;
 }
 
 const SHOWN_MATCHES = 8;
@@ -23,7 +25,7 @@ const SHOWN_MATCHES = 8;
  * Choosing a chart's KPIs: a search over names and categories adds them; the chosen ones are a
  * list in the chart's order (the order of bars, stacks and lines), moved up or down, removed.
  */
-export function KpiPicker({ catalogue, value, onChange, errors, label = "KPIs" }: KpiPickerProps) {
+export function KpiPicker({ catalogue, value, onChange, errors, label = "KPIs", orderOnly = false }: KpiPickerProps) {
   const [query, setQuery] = useState("");
   const searchId = useId();
   const errorId = useId();
@@ -44,32 +46,36 @@ export function KpiPicker({ catalogue, value, onChange, errors, label = "KPIs" }
       <span id={`${searchId}-legend`} className="legend">
         {label}
       </span>
-      <label htmlFor={searchId} className="search-label">
-        Search KPIs to add
-      </label>
-      <TextInput id={searchId} type="search" value={query} placeholder="Name or category" onChange={(event) => setQuery(event.target.value)} disabled={full} aria-invalid={errors?.length ? true : undefined} />
-      {full ? <p className="hint">A chart has at most {MAX_CHART_KPIS} KPIs.</p> : null}
-      {matches.length ? (
-        <ul className="matches" aria-label="Matching KPIs">
-          {matches.map((kpi) => (
-            <li key={kpi.id}>
-              <Button
-                size="sm"
-                variant="quiet"
-                onClick={() => {
-                  onChange([...value, kpi.id]);
-                  setQuery("");
-                }}
-              >
-                Add {kpi.name}
-              </Button>
-              <span className="category">{kpi.category.name}</span>
-            </li>
-          ))}
-        </ul>
-      ) : words.length ? (
-        <p className="hint">No other KPI matches “{query.trim()}”.</p>
-      ) : null}
+      {orderOnly ? null : (
+        <>
+          <label htmlFor={searchId} className="search-label">
+            Search KPIs to add
+          </label>
+          <TextInput id={searchId} type="search" value={query} placeholder="Name or category" onChange={(event) => setQuery(event.target.value)} disabled={full} aria-invalid={errors?.length ? true : undefined} />
+          {full ? <p className="hint">A chart has at most {MAX_CHART_KPIS} KPIs.</p> : null}
+          {matches.length ? (
+            <ul className="matches" aria-label="Matching KPIs">
+              {matches.map((kpi) => (
+                <li key={kpi.id}>
+                  <Button
+                    size="sm"
+                    variant="quiet"
+                    onClick={() => {
+                      onChange([...value, kpi.id]);
+                      setQuery("");
+                    }}
+                  >
+                    Add {kpi.name}
+                  </Button>
+                  <span className="category">{kpi.category.name}</span>
+                </li>
+              ))}
+            </ul>
+          ) : words.length ? (
+            <p className="hint">No other KPI matches “{query.trim()}”.</p>
+          ) : null}
+        </>
+      )}
       {errors?.length ? <FieldError id={errorId} label={label} messages={errors} /> : null}
       <ol className="chosen" aria-label={`Chosen ${label}`}>
         {value.map((id, index) => {
@@ -83,14 +89,16 @@ export function KpiPicker({ catalogue, value, onChange, errors, label = "KPIs" }
               <Button size="sm" variant="quiet" aria-label={`Move ${name} down`} disabled={index === value.length - 1} onClick={() => move(index, 1)}>
                 Down
               </Button>
-              <Button size="sm" variant="quiet" aria-label={`Remove ${name}`} onClick={() => onChange(value.filter((other) => other !== id))}>
-                Remove
-              </Button>
+              {orderOnly ? null : (
+                <Button size="sm" variant="quiet" aria-label={`Remove ${name}`} onClick={() => onChange(value.filter((other) => other !== id))}>
+                  Remove
+                </Button>
+              )}
             </li>
           );
         })}
       </ol>
-      {value.length === 0 ? <p className="hint">No KPI chosen yet.</p> : null}
+      {value.length === 0 && !orderOnly ? <p className="hint">No KPI chosen yet.</p> : null}
     </Frame>
   );
 }
