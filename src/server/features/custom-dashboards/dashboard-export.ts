@@ -10,8 +10,8 @@ export const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml
  * POST /api/custom-dashboards/{id}/export/xlsx/: a first sheet naming the dashboard, its reporting
  * month and currency and listing the cards, then one sheet per card in the dashboard's order with
  * that card's data. Everything people wrote (names, titles, texts) is escaped against formula
- * injection; figures stay numbers. The data is read in the reader's transaction, the workbook
- * written after it (the route reads dashboardExport in the transaction).
+ * injection; figures stay numbers. The route reads the data in the reader's transaction
+ * (dashboardExport) and builds the workbook after it, so ExcelJS never holds a transaction open.
  */
 export async function dashboardWorkbook(data: DashboardExport): Promise<{ bytes: Buffer; fileName: string }> {
   return { bytes: await workbookOf(data), fileName: `${fileNameOf(data.dashboard.name)}.xlsx` };
@@ -34,7 +34,7 @@ export async function workbookOf(data: DashboardExport): Promise<Buffer> {
     ["Sheet", "Card type", "Title"],
   ]);
   overview.getRow(5).font = { bold: true };
-  data.cards.forEach((entry, index) => overview.addRow([names[index]!, CARD_TYPE_LABELS[entry.card.content.type], spreadsheetText(entry.card.title)]));
+  data.cards.forEach((entry, index) => overview.addRow([spreadsheetText(names[index]!), CARD_TYPE_LABELS[entry.card.content.type], spreadsheetText(entry.card.title)]));
   overview.getColumn(1).width = 34;
   overview.getColumn(2).width = 16;
   overview.getColumn(3).width = 40;
