@@ -1,8 +1,9 @@
 import type { Page } from "puppeteer";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { expectAccessible } from "../support/axe";
 import { useServerAndBrowser } from "../support/e2e";
-import { clickButton, clickLink, clickMenu, fill, signedInPage, waitForByName, waitForScreen } from "../support/person";
+import { clickButton, clickLink, clickMenu, fill, signedInPage, switchTheme, waitForByName, waitForScreen } from "../support/person";
 
 const e2e = useServerAndBrowser(test);
 
@@ -42,6 +43,7 @@ test("a person builds a stacked chart of two KPIs and a pivot table with fiscal-
   await choose(page, "Stacked");
   await choose(page, "Q");
   await page.waitForFunction(() => new Set([...document.querySelectorAll("svg[role=img] rect[data-line]")].map((bar) => bar.getAttribute("data-line"))).size === 2, { timeout: 20_000 });
+  await expectAccessible(page, "Chart builder with a stacked chart (dark)");
   // In every quarter the second KPI's segment sits on top of the first one's.
   const stacked = await page.$$eval("svg[role=img] g.bars rect[data-line]", (bars) => bars.map((bar) => ({ line: bar.getAttribute("data-line")!, index: Number(bar.getAttribute("data-index")), y: Number(bar.getAttribute("y")), height: Number(bar.getAttribute("height")) })));
   const [first, second] = [...new Set(stacked.map((bar) => bar.line))];
@@ -87,6 +89,7 @@ test("a person builds a stacked chart of two KPIs and a pivot table with fiscal-
       } else assert.ok(Math.abs(value - years) <= 0.5, `${row.label} total: ${value} vs ${years}`);
     });
   }
+  await expectAccessible(page, "Chart builder with a pivot table (dark)");
   await clickButton(page, /^Save chart$/);
   await toast(page, /Saved the chart “Costs table”/);
 
@@ -96,6 +99,8 @@ test("a person builds a stacked chart of two KPIs and a pivot table with fiscal-
   await page.waitForSelector("nav[aria-label='Charts of this KPI'] a[aria-current=page]");
   assert.match(await page.$eval("nav[aria-label='KPI detail'] a[aria-current=page]", (link) => link.textContent ?? ""), /^Charts$/);
   await page.waitForSelector("svg[role=img] g.bars rect[data-line]", { timeout: 20_000 });
+  await switchTheme(page, "light");
+  await expectAccessible(page, "KPI detail, Charts tab (light)");
 
   // From the overview, the Charts tab lists both charts of the KPI; the pivot table opens from there.
   await clickLink(page, /^Overview$/, { within: "nav[aria-label='KPI detail']" });
