@@ -119,13 +119,17 @@ function Builder({ chartId, dashboardId, initial, startKpi }: { chartId: number 
         </Alert>
       ) : null}
       <Columns>
-        <Card title={title} padding="md">
-          <ChartBuilderForm name={name} settings={settings} catalogue={meta.kpis} onName={setName} onChange={setSettings} errors={errors} />
-        </Card>
-        <div className="side">
+        <div className="settings">
+          <Card title={title} padding="md">
+            <ChartBuilderForm name={name} settings={settings} catalogue={meta.kpis} onName={setName} onChange={setSettings} errors={errors} />
+          </Card>
+        </div>
+        <div className="preview">
           <Card title="Preview" padding="md" aria-live="polite">
             {previewable ? <ChartDrawing dataKey="builder/preview" settings={settings} title={name.trim() || "New chart"} /> : <p className="hint">Choose a KPI and a series to see the chart.</p>}
           </Card>
+        </div>
+        <div className="saved">
           <Card title="Saved charts" padding="md">
             <SavedChartsList catalogue={meta.kpis} editing={chartId} />
           </Card>
@@ -135,12 +139,22 @@ function Builder({ chartId, dashboardId, initial, startKpi }: { chartId: number 
   );
 }
 
+// Side by side where the preview has room (a pivot table needs it); narrower, the preview comes
+// first, so a change below is seen without scrolling back up.
 const Columns = styled.div`
   display: grid;
   grid-template-columns: minmax(300px, 380px) minmax(0, 1fr);
+  grid-template-areas: "settings preview" "settings saved";
+  grid-template-rows: auto 1fr;
   gap: 16px;
   align-items: start;
-  .side { display: grid; gap: 16px; min-width: 0; }
+  .settings { grid-area: settings; min-width: 0; }
+  .preview { grid-area: preview; min-width: 0; }
+  .saved { grid-area: saved; min-width: 0; }
   .hint { margin: 0; color: ${(p) => p.theme.textMuted}; }
-  @media (max-width: 900px) { grid-template-columns: minmax(0, 1fr); }
+  @media (max-width: 1200px) {
+    grid-template-columns: minmax(0, 1fr);
+    grid-template-areas: "preview" "settings" "saved";
+    grid-template-rows: auto;
+  }
 `;
