@@ -169,7 +169,7 @@ export const SectionPatch = Schema.Struct({
   content: Schema.optional(TextContent),
 });
 /** PUT /investor-reporting/reports/{id}/sections/positions/: every section id once, in the new order. */
-export const SectionPositions = Schema.Struct({ ids: List(RecordId, 200) });
+export const SectionPositions = Schema.Struct({ ids: List(RecordId, 50) });
 
 export const SectionVariantInfo = Schema.Struct({ variant: SectionVariant, label: Schema.String, creatable: Schema.Boolean, views: Schema.Array(SectionView) });
 export const SectionVariantsResponse = Schema.Struct({ variants: Schema.Array(SectionVariantInfo) });

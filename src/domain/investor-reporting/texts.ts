@@ -33,3 +33,6 @@ export const ATTACHMENT_NOT_FOUND = "This attachment does not exist.";
 export const TEMPLATE_NOT_FOUND = "This template does not exist.";
 export const REPORT_NAME_BLANK = "Enter a name for the report.";
 export const LINK_NOT_FOUND = "This link is not valid.";
+/** Sections of one report: approval computes them all in one request. */
+export const MAX_SECTIONS = 50;
+export const TOO_MANY_SECTIONS = `A report has at most ${MAX_SECTIONS} sections.`;

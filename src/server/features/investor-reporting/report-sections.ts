@@ -3,7 +3,7 @@ import { monthIndexOf } from "../../../domain/months";
 import { nextSectionName, nextSectionSlug } from "../../../domain/investor-reporting/section-naming";
 import { defaultSettings, MAX_RANGE_MONTHS, mergeSettings, sectionRanges } from "../../../domain/investor-reporting/section-settings";
 import { isFrozen } from "../../../domain/investor-reporting/status";
-import { RANGE_REVERSED, CATEGORY_UNKNOWN, CHART_UNKNOWN, KPI_UNKNOWN, REPORT_FROZEN, SECTIONS_INCOMPLETE, SECTION_NOT_IN_REPORT, SETTINGS_NOT_FOR_VARIANT, VARIANT_NOT_AVAILABLE } from "../../../domain/investor-reporting/texts";
+import { MAX_SECTIONS, TOO_MANY_SECTIONS, RANGE_REVERSED, CATEGORY_UNKNOWN, CHART_UNKNOWN, KPI_UNKNOWN, REPORT_FROZEN, SECTIONS_INCOMPLETE, SECTION_NOT_IN_REPORT, SETTINGS_NOT_FOR_VARIANT, VARIANT_NOT_AVAILABLE } from "../../../domain/investor-reporting/texts";
 import type { TenantContext } from "../../db/tenancy";
 import { badRequest, HttpError } from "../../platform/http/errors";
 import { loadKpis } from "../kpis/kpi-repository";
@@ -31,6 +31,7 @@ export async function addSection(context: TenantContext, reportId: number, body:
   if (!CREATABLE_VARIANTS.includes(body.variant)) throw badRequest({ variant: [VARIANT_NOT_AVAILABLE] });
   if (body.content !== undefined && body.variant !== "text") throw badRequest({ content: [SETTINGS_NOT_FOR_VARIANT] });
   const existing = await sectionsOf(context, reportId);
+  if (existing.length >= MAX_SECTIONS) throw badRequest({ variant: [TOO_MANY_SECTIONS] });
   const { settings, problems } = mergeSettings(body.variant, defaultSettings(body.variant), body.settings ?? {});
   await checkSettings(context, body.variant, settings, report.endDate, reader, problems);
   const created = await context.db

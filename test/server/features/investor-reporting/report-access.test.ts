@@ -3,7 +3,7 @@
 // refused; names are unique per company; sections are named and ordered as the spec says.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { HOLDING_REFUSED, REPORT_NAME_TAKEN, REPORT_NOT_FOUND, SECTIONS_INCOMPLETE, VARIANT_NOT_AVAILABLE, KPI_UNKNOWN } from "../../../../src/domain/investor-reporting/texts";
+import { MAX_SECTIONS, TOO_MANY_SECTIONS, HOLDING_REFUSED, REPORT_NAME_TAKEN, REPORT_NOT_FOUND, SECTIONS_INCOMPLETE, VARIANT_NOT_AVAILABLE, KPI_UNKNOWN } from "../../../../src/domain/investor-reporting/texts";
 import { investorCompany } from "./fixture";
 
 test("readers see visible reports shared with them; hidden, unshared and foreign reports are 404 with the spec's text", async () => {
@@ -75,6 +75,9 @@ test("sections: named 'Section n' after the highest, KPI defaults, sort all or n
   assert.equal((await call(limited, "POST", `/api/investor-reporting/reports/${id}/sections/`, { variant: "kpi", settings: { kpiIds: [ids.customers, ids.cash] } })).body, { "settings.kpiIds.1": [KPI_UNKNOWN] });
   assert.equal((await add({ variant: "kpi", settings: { toStartDate: "2026-06-01", toEndDate: "2026-01-01" } })).body, { "settings.toEndDate": ["The range must start before it ends."] });
   assert.equal((await add({ variant: "text", settings: { chartId: 1 } })).body, { "settings.chartId": ["This section type has no such setting."] });
+  const count = ok(await call(writer.headers, "GET", `/api/investor-reporting/reports/${id}/`)).schema.sections.length;
+  for (let index = count; index < MAX_SECTIONS; index += 1) ok(await add({ variant: "attachments" }), 201);
+  assert.equal((await add({ variant: "text" })).body, { variant: [TOO_MANY_SECTIONS] });
 });
 
 test.run();
