@@ -127,8 +127,12 @@ async function checkSettings(context: TenantContext, variant: SectionVariant, se
       problems["settings.categoryId"] = [CATEGORY_UNKNOWN];
     }
     const { to, from } = sectionRanges(settings, monthIndexOf(endDate));
-    if (to.first > to.last) problems["settings.toStartDate"] = [RANGE_REVERSED];
-    if (from.first > from.last) problems["settings.fromStartDate"] = [RANGE_REVERSED];
+    // A range given whole was checked with the settings; one half given can still end up reversed
+    // against the end date (a start after the report's end), and the comparison range follows it.
+    if (!problems["settings.toEndDate"] && !problems["settings.fromEndDate"]) {
+      if (to.first > to.last) problems["settings.toStartDate"] = [RANGE_REVERSED];
+      else if (from.first > from.last) problems["settings.fromStartDate"] = [RANGE_REVERSED];
+    }
     if (to.last - to.first + 1 > MAX_RANGE_MONTHS) problems["settings.toStartDate"] = [`The range may span at most ${MAX_RANGE_MONTHS} months.`];
     if (from.last - from.first + 1 > MAX_RANGE_MONTHS) problems["settings.fromStartDate"] = [`The range may span at most ${MAX_RANGE_MONTHS} months.`];
   }

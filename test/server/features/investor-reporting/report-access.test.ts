@@ -74,6 +74,7 @@ test("sections: named 'Section n' after the highest, KPI defaults, sort all or n
   const limited = (await userWith(["write_investor_reporting", "read_non_sensitive"])).headers;
   assert.equal((await call(limited, "POST", `/api/investor-reporting/reports/${id}/sections/`, { variant: "kpi", settings: { kpiIds: [ids.customers, ids.cash] } })).body, { "settings.kpiIds.1": [KPI_UNKNOWN] });
   assert.equal((await add({ variant: "kpi", settings: { toStartDate: "2026-06-01", toEndDate: "2026-01-01" } })).body, { "settings.toEndDate": ["The range must start before it ends."] });
+  assert.equal((await add({ variant: "kpi", settings: { toStartDate: "2026-09-01" } })).body, { "settings.toStartDate": ["The range must start before it ends."] }, "a start after the report's end");
   assert.equal((await add({ variant: "text", settings: { chartId: 1 } })).body, { "settings.chartId": ["This section type has no such setting."] });
   const count = ok(await call(writer.headers, "GET", `/api/investor-reporting/reports/${id}/`)).schema.sections.length;
   for (let index = count; index < MAX_SECTIONS; index += 1) ok(await add({ variant: "attachments" }), 201);
