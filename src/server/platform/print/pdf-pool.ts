@@ -123,7 +123,10 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPrinter {
       timer = setTimeout(() => reject(new HttpError(504, { detail: PDF_TIMEOUT })), timeoutMs);
     });
     try {
-      const pdf = await Promise.race([render(pooled.page, job, timeoutMs), deadline]);
+      const rendering = render(pooled.page, job, timeoutMs);
+      // After a timeout the page is closed under it: its late failure is expected, not unhandled.
+      rendering.catch(() => {});
+      const pdf = await Promise.race([rendering, deadline]);
       pooled.renders++;
       // Leave nothing of this print (its token, its data) on the page it goes back with.
       await pooled.page.goto("about:blank");
