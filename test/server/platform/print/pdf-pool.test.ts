@@ -176,7 +176,7 @@ test("a page is replaced after rendersPerPage prints, bounding its memory", asyn
 });
 
 test("a browser that crashed is started again by the next print", async () => {
-  let browserProcess: { kill(signal: string): boolean } | null = null;
+  let browserProcess: import("node:child_process").ChildProcess | null = null;
   const { launchChromium } = await import("../../../../src/server/platform/print/chromium");
   const printer = pool({
     launch: async () => {
