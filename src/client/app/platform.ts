@@ -2,7 +2,7 @@ import { Schema } from "@effect/schema";
 import { navigate } from "wouter/use-browser-location";
 import { AppConfig } from "../../contracts/app-config";
 import { SessionTokens } from "../../contracts/auth";
-import { ChunkLoadFailed } from "../../contracts/messages/session";
+import { ChunkLoadFailed, SessionLoadFailed } from "../../contracts/messages/session";
 import { ToastShown } from "../../contracts/messages/notifications";
 import { createBus, type Bus } from "../bus/bus";
 import { createCatalogue } from "../bus/catalogue";
@@ -11,9 +11,11 @@ import { createStore } from "../bus/store";
 import { effectChunkLoader } from "../effect/chunks";
 import { createEmbedChannel, type EmbedChannel } from "../effect/embed-channel";
 import { serverEventStream } from "../effect/event-stream";
+import { EMPTY } from "rxjs";
 import { browserCrossTabLock, makeApi } from "../effect/http-client";
 import { createTokenKeeper } from "../effect/token-keeper";
 import { notificationsFeature } from "../features/notifications/feature";
+import { currentPrintEnvironment, printSessionTokens } from "../print/print-session";
 import { sessionFeature } from "../features/session/feature";
 import { shellFeature } from "../features/shell/feature";
 import type { ChunkLoader } from "./chunk-loader";
@@ -45,10 +47,18 @@ export async function bootPlatform(options: { rawConfig: unknown; storage: KeyVa
   const config = Schema.decodeUnknownSync(AppConfig)(options.rawConfig);
   // A frame opened by an investor instance shares the parent's origin: its session lives in
   // memory only (no tab channel, no refresh cookie) and is renewed by the parent's tokens.
-  const embed = window.self !== window.top ? createEmbedChannel(window, config.embedOrigins) : null;
-  const tokens = createTokenKeeper(embed ? null : "meridian-session");
-  const crossTabLock = browserCrossTabLock();
-  const renewSession = embed ? () => renewFromParent(embed, config.roots.auth) : undefined;
+  // A print page (print-session.ts) keeps its print token to itself: no tab channel, no refresh
+  // cookie rotation shared with the person's tabs, no event stream.
+  const printing = currentPrintEnvironment();
+  const embed = !printing && window.self !== window.top ? createEmbedChannel(window, config.embedOrigins) : null;
+  const tokens = createTokenKeeper(embed || printing ? null : "meridian-session");
+  const crossTabLock = printing ? undefined : browserCrossTabLock();
+  const renewPrint = printing
+    ? printing.handoff
+      ? () => Promise.reject(new Error("The print token ran out."))
+      : () => printSessionTokens(printing, config.roots, window.fetch.bind(window), Date.now)
+    : undefined;
+  const renewSession = embed ? () => renewFromParent(embed, config.roots.auth) : renewPrint;
   const api = makeApi({
     fetch: window.fetch.bind(window),
     roots: config.roots,
@@ -65,17 +75,20 @@ export async function bootPlatform(options: { rawConfig: unknown; storage: KeyVa
     ids: () => crypto.randomUUID(),
     storage: options.storage,
     navigate: (to, navigateOptions) => navigate(to, navigateOptions),
-    serverEvents: (afterSeq) => serverEventStream({ fetch: window.fetch.bind(window), roots: config.roots, tokens, api }, afterSeq),
+    serverEvents: (afterSeq) => (printing ? EMPTY : serverEventStream({ fetch: window.fetch.bind(window), roots: config.roots, tokens, api }, afterSeq)),
     challenge: createChallengeHolder(),
     saveFile: browserSaveFile,
     leave: (url) => window.location.assign(url),
     roots: config.roots,
     embed,
   };
+  // Paper shows the theme the print asks for and the company's local currency (spec section 2:
+  // entering print routes resets the FX selection), whatever this browser keeps for its screens.
+  const state: AppState = printing ? { ...options.state, shell: { ...options.state.shell, theme: printing.theme, fxRateId: null } } : options.state;
   const messages = createCatalogue();
-  const recorder = createRecorder({ initialState: options.state, reducer: rootReducer, redact: (entry) => messages.redactEntry(entry) });
+  const recorder = createRecorder({ initialState: state, reducer: rootReducer, redact: (entry) => messages.redactEntry(entry) });
   const bus = createBus({
-    store: createStore(rootReducer, options.state),
+    store: createStore(rootReducer, state),
     messages,
     features: CORE_FEATURES,
     deps,
@@ -112,7 +125,16 @@ export async function bootPlatform(options: { rawConfig: unknown; storage: KeyVa
     onDownloadLog,
     onLocation: (path) => recorder.record({ kind: "location", path, at: clock.now().toISOString() }),
     start() {
-      if (embed) bus.dispatch({ _tag: "AwaitEmbedSession", landing: window.location.pathname === "/iframelogin" });
+      if (printing) {
+        // The print token stands in for the session: then the profile, menu and company load as after a sign-in.
+        printSessionTokens(printing, config.roots, window.fetch.bind(window), Date.now).then(
+          (printTokens) => {
+            api.startSession(printTokens);
+            bus.dispatch({ _tag: "LoadSession" });
+          },
+          (error: unknown) => bus.receive(SessionLoadFailed.make({ message: error instanceof Error ? error.message : String(error) }), "local"),
+        );
+      } else if (embed) bus.dispatch({ _tag: "AwaitEmbedSession", landing: window.location.pathname === "/iframelogin" });
       else bus.dispatch({ _tag: "RestoreSession" });
     },
   };

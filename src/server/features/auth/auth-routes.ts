@@ -198,6 +198,7 @@ export const sessionRoutes = [
     path: "/menu/",
     summary: "The menu the signed-in user may open",
     access: signedIn({ duringSecondFactorSetup: true }),
+    print: READ_WHILE_PRINTING,
     response: Menu,
     handle: ({ user, inTenant }) => inTenant(async (context) => buildMenu((await loadProfile(context, user.userId)).access)),
   }),

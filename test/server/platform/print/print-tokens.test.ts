@@ -63,9 +63,9 @@ test("the API takes a print token only on routes that declare print, and only to
   assert.is(company.statusCode, 200, company.body);
   assert.is(company.json().name, "Print Co");
   assert.is((await app.inject({ method: "GET", url: "/api/kpis/meta/", headers: bearer(token) })).statusCode, 200);
-  const menu = await app.inject({ method: "GET", url: "/api/menu/", headers: bearer(token) });
-  assert.is(menu.statusCode, 401, "a route without print refuses it as any unknown token");
-  assert.is(menu.json().detail, "Given token not valid for any token type");
+  const users = await app.inject({ method: "GET", url: "/api/vw/auth/users/", headers: bearer(token) });
+  assert.is(users.statusCode, 401, "a route without print refuses it as any unknown token");
+  assert.is(users.json().detail, "Given token not valid for any token type");
   const write = await app.inject({ method: "PUT", url: "/api/settings/", headers: bearer(token), payload: {} });
   assert.is(write.statusCode, 401, "no write takes one");
   const stream = await app.inject({ method: "GET", url: "/api/events/stream/?after=-1", headers: bearer(token) });
@@ -134,7 +134,7 @@ test("the request log never carries a print token", async () => {
   const app = await buildApp(services, { logger: pino({ level: "trace" }, sink) });
   const token = await printToken();
   await app.inject({ method: "GET", url: "/api/company/", headers: bearer(token) });
-  await app.inject({ method: "GET", url: "/api/menu/", headers: bearer(token) });
+  await app.inject({ method: "GET", url: "/api/vw/auth/users/", headers: bearer(token) });
   assert.ok(logged.includes("/api/company/"), "requests are logged");
   assert.not.ok(logged.includes(token), "the token is not");
   assert.not.ok(logged.includes(token.split(".")[2]!), "nor its signature");
