@@ -26,13 +26,16 @@ export function accessProfile(input: {
   };
 }
 
+const CUSTOM_DASHBOARD_SCREENS = new Set(["/reporting/custom", "/reporting/custom-dashboard"]);
+
 /** Staff pass everything; others need one listed permission and the screen's feature flag. */
 export function canOpen(profile: AccessProfile, screen: Screen): boolean {
   if (!screen.instances.includes(profile.instance)) return false;
   if (profile.isStaff) return true;
   if (screen.feature && !profile.features[screen.feature]) return false;
   if (screen.anyOf === "anyone") return true;
-  if (screen.path === "/reporting/custom" && profile.accessCustomDashboard) return true;
+  // A dashboard shared with the user opens the overview and the dashboard screen (the API decides which dashboards).
+  if (CUSTOM_DASHBOARD_SCREENS.has(screen.path) && profile.accessCustomDashboard) return true;
   return screen.anyOf.some((permission) => profile.permissions.has(permission));
 }
 
