@@ -9,7 +9,8 @@ import { SensitiveString } from "./sensitive";
  */
 
 /** What a print token may print: one resource. New printable things join this union. */
-export const PrintResource = Schema.Struct({ kind: Schema.Literal("custom-dashboard"), id: RecordId });
+export const PRINT_KIND_INVALID = "Only custom dashboards can be printed.";
+export const PrintResource = Schema.Struct({ kind: Schema.Literal("custom-dashboard").annotations({ message: () => PRINT_KIND_INVALID }), id: RecordId });
 export type PrintResource = typeof PrintResource.Type;
 export type PrintResourceKind = PrintResource["kind"];
 
