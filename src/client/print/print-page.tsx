@@ -92,7 +92,7 @@ export function PrintPage({ title, period, ready, failed, orientation: chosen, c
  * the next page whole, and one taller than a page's printable height is scaled down to fit.
  * `$span` "full" takes the paper's width, "half" (default) one of two columns.
  */
-export function PrintBlock({ $span = "half", children, ...props }: ComponentPropsWithoutRef<"section"> & { readonly $span?: "full" | "half" }) {
+export function PrintBlock({ $span = "half", children, style, ...props }: ComponentPropsWithoutRef<"section"> & { readonly $span?: "full" | "half" }) {
   const geometry = useContext(PageGeometryContext);
   const content = useRef<HTMLDivElement>(null);
   const [fit, setFit] = useState<{ scale: number; height: number }>({ scale: 1, height: 0 });
@@ -113,7 +113,7 @@ export function PrintBlock({ $span = "half", children, ...props }: ComponentProp
   }, [geometry.blockMaxHeightPx]);
   const scaled = fit.scale < 1;
   return (
-    <Block $span={$span} data-print-block="" data-scaled={scaled ? String(Math.round(fit.scale * 100) / 100) : undefined} style={scaled ? { height: Math.ceil(fit.height * fit.scale) } : undefined} {...props}>
+    <Block {...props} $span={$span} data-print-block="" data-scaled={scaled ? String(Math.round(fit.scale * 100) / 100) : undefined} style={scaled ? { ...style, height: Math.ceil(fit.height * fit.scale) } : style}>
       <div ref={content} style={scaled ? { transform: `scale(${fit.scale})`, transformOrigin: "top center" } : undefined}>
         {children}
       </div>
@@ -199,16 +199,24 @@ const Failure = styled.p`
   color: ${(p) => p.theme.text};
 `;
 
+/**
+ * Blocks flow in rows that wrap: two halves side by side, a full block alone. A screen may group
+ * blocks in rows of its own (a canvas's rows): any other child takes the whole width.
+ */
 const Blocks = styled.div`
-  display: grid;
-  grid-template-columns: repeat(2, minmax(0, 1fr));
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-start;
   gap: ${SPACE.lg};
-  align-items: start;
   padding-bottom: ${SPACE.lg};
+  & > :not([data-print-block]) {
+    flex: 0 0 100%;
+    min-width: 0;
+  }
 `;
 
 const Block = styled.section<{ $span: "full" | "half" }>`
-  grid-column: ${(p) => (p.$span === "full" ? "1 / -1" : "auto")};
+  flex: 0 0 ${(p) => (p.$span === "full" ? "100%" : `calc(50% - ${SPACE.lg} / 2)`)};
   break-inside: avoid;
   page-break-inside: avoid;
   min-width: 0;
