@@ -15,7 +15,8 @@ import { EMPTY } from "rxjs";
 import { browserCrossTabLock, makeApi } from "../effect/http-client";
 import { createTokenKeeper } from "../effect/token-keeper";
 import { notificationsFeature } from "../features/notifications/feature";
-import { currentPrintEnvironment, printSessionTokens } from "../print/print-session";
+import { isPrintPath } from "../../domain/navigation/print-routes";
+import { currentPrintEnvironment, PRINT_ACCESS_ENDED, printSessionTokens } from "../print/print-session";
 import { sessionFeature } from "../features/session/feature";
 import { shellFeature } from "../features/shell/feature";
 import type { ChunkLoader } from "./chunk-loader";
@@ -74,7 +75,9 @@ export async function bootPlatform(options: { rawConfig: unknown; storage: KeyVa
     clock,
     ids: () => crypto.randomUUID(),
     storage: options.storage,
-    navigate: (to, navigateOptions) => navigate(to, navigateOptions),
+    // A print page never leaves for another screen (a sign-in page would be printed instead): a
+    // session that ends under it fails the print with a clear message.
+    navigate: (to, navigateOptions) => (printing && !isPrintPath(to) ? printSessionEnded() : navigate(to, navigateOptions)),
     serverEvents: (afterSeq) => (printing ? EMPTY : serverEventStream({ fetch: window.fetch.bind(window), roots: config.roots, tokens, api }, afterSeq)),
     challenge: createChallengeHolder(),
     saveFile: browserSaveFile,
@@ -85,6 +88,8 @@ export async function bootPlatform(options: { rawConfig: unknown; storage: KeyVa
   // Paper shows the theme the print asks for and the company's local currency (spec section 2:
   // entering print routes resets the FX selection), whatever this browser keeps for its screens.
   const state: AppState = printing ? { ...options.state, shell: { ...options.state.shell, theme: printing.theme, fxRateId: null } } : options.state;
+  // Told after the sign-out the ended session folds (which clears the session's load error).
+  const printSessionEnded = () => setTimeout(() => bus.receive(SessionLoadFailed.make({ message: PRINT_ACCESS_ENDED }), "local"), 0);
   const messages = createCatalogue();
   const recorder = createRecorder({ initialState: state, reducer: rootReducer, redact: (entry) => messages.redactEntry(entry) });
   const bus = createBus({

@@ -43,6 +43,7 @@ export function currentPrintEnvironment(): PrintEnvironment | null {
   return printEnvironment(window.location, (window as unknown as Record<string, unknown>)[PRINT_HANDOFF_KEY]);
 }
 
+export const PRINT_ACCESS_ENDED = "The print's access ended before the page had its data (a read the print token may not make, or the session ended). Try the export again.";
 export const SIGN_IN_TO_PRINT = "Sign in to print: this page reads its data with your session. Open it again from the dashboard once you are signed in.";
 
 /**
