@@ -59,9 +59,14 @@ export type UserAccess = Extract<Access, { kind: "user" }>;
  * (shared reads: the company, KPI values); a resource kind: only a token printing the record whose
  * id is the path parameter `param` (another answers 404, as if it did not exist).
  */
-export type PrintAccess = { readonly scope: "any" } | { readonly scope: PrintResourceKind; readonly param: string };
+export type PrintAccess = ({ readonly scope: "any" } | { readonly scope: PrintResourceKind; readonly param: string }) & {
+  /** A read that takes its question as a POST body (spec API: POST /kpis/values/): declared so, it may take print tokens too. */
+  readonly readByPost?: true;
+};
 /** Any print token of the company may read this. */
 export const READ_WHILE_PRINTING: PrintAccess = { scope: "any" };
+/** A POST that only reads (its question too long for a query): any print token of the company may ask it. */
+export const READ_BY_POST_WHILE_PRINTING: PrintAccess = { scope: "any", readByPost: true };
 /** Only a print token printing this record (its id in path parameter `param`) may read this. */
 export const printedRecord = (kind: PrintResourceKind, param = "id"): PrintAccess => ({ scope: kind, param });
 
@@ -146,7 +151,8 @@ export function publicRoute<P = undefined, Q = undefined, B = undefined>(
 export function userRoute<P = undefined, Q = undefined, B = undefined>(
   declaration: Declaration<P, Q, B> & { access: UserAccess; print?: PrintAccess; handle: (call: UserCall<P, Q, B>) => Promise<unknown> | unknown },
 ): RouteDefinition<P, Q, B> {
-  if (declaration.print && declaration.method !== "GET") throw new Error(`${declaration.method} ${declaration.path}: only GET routes may take print tokens (they only read)`);
+  const reads = declaration.method === "GET" || (declaration.method === "POST" && declaration.print?.readByPost === true);
+  if (declaration.print && !reads) throw new Error(`${declaration.method} ${declaration.path}: only reads may take print tokens (GET, or a POST declared READ_BY_POST_WHILE_PRINTING)`);
   return declaration;
 }
 

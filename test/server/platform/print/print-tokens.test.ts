@@ -10,7 +10,7 @@ import { DEFAULT_SESSION_POLICY, endAllSessions, startSession } from "../../../.
 import { SESSION_ID_CLAIM } from "../../../../src/server/platform/auth/session-status";
 import { registerRoutes } from "../../../../src/server/platform/http/register-routes";
 import { registerErrorHandling } from "../../../../src/server/platform/http/errors";
-import { IdParams, printedRecord, READ_WHILE_PRINTING, signedIn, userRoute } from "../../../../src/server/platform/http/route";
+import { IdParams, printedRecord, READ_BY_POST_WHILE_PRINTING, READ_WHILE_PRINTING, signedIn, userRoute } from "../../../../src/server/platform/http/route";
 import { mintPrintToken, PRINT_TOKEN_LIFETIME_SECONDS, verifyPrintToken } from "../../../../src/server/platform/print/print-tokens";
 import { testApp } from "../../../support/app";
 import { createTestTenant, createTestUser, testDatabase } from "../../../support/database";
@@ -72,11 +72,10 @@ test("the API takes a print token only on routes that declare print, and only to
   assert.is(stream.statusCode, 401, "nor the event stream");
 });
 
-test("only GET routes may declare print", () => {
-  assert.throws(
-    () => userRoute({ method: "POST", path: "/probe/", summary: "x", access: signedIn(), print: READ_WHILE_PRINTING, handle: () => null }),
-    /only GET routes may take print tokens/,
-  );
+test("only reads may declare print: GET, or a POST declared a read", () => {
+  assert.throws(() => userRoute({ method: "POST", path: "/probe/", summary: "x", access: signedIn(), print: READ_WHILE_PRINTING, handle: () => null }), /only reads may take print tokens/);
+  assert.throws(() => userRoute({ method: "PUT", path: "/probe/", summary: "x", access: signedIn(), print: READ_BY_POST_WHILE_PRINTING, handle: () => null }), /only reads may take print tokens/);
+  assert.ok(userRoute({ method: "POST", path: "/probe/", summary: "x", access: signedIn(), print: READ_BY_POST_WHILE_PRINTING, handle: () => null }));
 });
 
 test("a scoped route answers a token printing another record 404, as an unknown id", async () => {
