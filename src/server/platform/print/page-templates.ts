@@ -27,13 +27,19 @@ const band = (header: RunningHeader, heightMm: number, align: "top" | "bottom") 
     "-webkit-print-color-adjust:exact;print-color-adjust:exact;",
   ].join("");
 
+/**
+ * Chromium's template page pads the header from the top edge and the footer from the bottom
+ * (0.4 cm each): without this the band starts below the edge and overlaps the page's content.
+ */
+const FLUSH = "<style>#header{padding-top:0 !important}#footer{padding-bottom:0 !important}html,body{margin:0;padding:0}</style>";
+
 export function headerTemplate(header: RunningHeader): string {
   const title = [header.title, header.period].filter(Boolean).map(escapeHtml).join(" · ");
-  return `<div style="${band(header, HEADER_BAND_MM, "top")}"><span style="font-weight:600;color:${cssValue(header.color)}">${escapeHtml(header.company)}</span><span>${title}</span></div>`;
+  return `${FLUSH}<div style="${band(header, HEADER_BAND_MM, "top")}"><span style="font-weight:600;color:${cssValue(header.color)}">${escapeHtml(header.company)}</span><span>${title}</span></div>`;
 }
 
 export function footerTemplate(header: RunningHeader): string {
-  return `<div style="${band(header, FOOTER_BAND_MM, "bottom")}"><span>${escapeHtml(header.company)}</span><span>Page <span class="pageNumber"></span> of <span class="totalPages"></span></span></div>`;
+  return `${FLUSH}<div style="${band(header, FOOTER_BAND_MM, "bottom")}"><span>${escapeHtml(header.company)}</span><span>Page <span class="pageNumber"></span> of <span class="totalPages"></span></span></div>`;
 }
 
 export function escapeHtml(text: string): string {
