@@ -92,12 +92,13 @@ async function exportPdf(page: Page, downloads: string, orientation: "landscape"
   await choose(page, "Theme", theme);
   const started = Date.now();
   await clickButton(page, "Export PDF", { within: DIALOG });
-  for (let attempt = 0; attempt < 300; attempt++) {
+  for (let attempt = 0; attempt < 600; attempt++) {
     const done = readdirSync(downloads).find((name) => name.endsWith(".pdf"));
     if (done && statSync(join(downloads, done)).size > 0 && readFileSync(join(downloads, done)).includes("%%EOF")) return { file: join(downloads, done), ms: Date.now() - started };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error("the PDF was not downloaded");
+  const said = await page.evaluate(() => [...document.querySelectorAll("[data-toast-region], [role=alert]")].map((element) => element.textContent).join(" | "));
+  throw new Error(`the PDF was not downloaded; the screen says: ${said || "nothing"}`);
 }
 
 /** What a reader of the PDF finds: its pages, their text (selectable), and the pages as PNG. */
