@@ -130,7 +130,11 @@ function pgmPixels(pgm: Buffer): Uint8Array {
   return pgm.subarray(offset + 1);
 }
 
-const occurrences = (text: string, phrase: string) => text.split(phrase).length - 1;
+/**
+ * How often a card's title stands in the text. A chart repeats its card's title with its unit as
+ * its own caption ("Echo trend (EUR)"): that is the chart's, not a second piece of the card.
+ */
+const occurrences = (text: string, title: string) => (text.match(new RegExp(`${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?! \\()`, "g")) ?? []).length;
 
 test("the owner locks a dashboard with every card type and exports it to PDF: A4, header and page numbers, every card whole and once, text selectable, both themes", async () => {
   const name = "Print board";

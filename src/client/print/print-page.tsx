@@ -92,18 +92,22 @@ export function PrintPage({ title, period, ready, failed, orientation: chosen, c
  * the next page whole, and one taller than a page's printable height is scaled down to fit.
  * `$span` "full" takes the paper's width, "half" (default) one of two columns.
  */
-export function PrintBlock({ $span = "half", children, style, ...props }: ComponentPropsWithoutRef<"section"> & { readonly $span?: "full" | "half" }) {
+export function PrintBlock({ $span = "half", children, ...props }: ComponentPropsWithoutRef<"section"> & { readonly $span?: "full" | "half" }) {
   const geometry = useContext(PageGeometryContext);
   const content = useRef<HTMLDivElement>(null);
-  const [fit, setFit] = useState<{ scale: number; height: number }>({ scale: 1, height: 0 });
+  const [scale, setScale] = useState(1);
   useLayoutEffect(() => {
     const element = content.current;
     if (!element) return;
     const measure = () => {
-      // offsetHeight is the layout height, untouched by the scale transform: no feedback loop.
-      const natural = element.offsetHeight;
-      const scale = natural > geometry.blockMaxHeightPx ? Math.max(0.2, geometry.blockMaxHeightPx / natural) : 1;
-      setFit((current) => (current.scale === scale && current.height === natural ? current : { scale, height: natural }));
+      // The natural height, overflow included, measured unzoomed (zoom shrinks layout itself, so
+      // paper breaks see the scaled block; measuring it zoomed would undo the scale).
+      const zoom = element.style.zoom;
+      element.style.zoom = "1";
+      const natural = element.scrollHeight;
+      element.style.zoom = zoom;
+      const next = natural > geometry.blockMaxHeightPx ? Math.max(0.2, Math.floor((geometry.blockMaxHeightPx / natural) * 1000) / 1000) : 1;
+      setScale((current) => (current === next ? current : next));
     };
     measure();
     if (typeof ResizeObserver === "undefined") return;
@@ -111,10 +115,10 @@ export function PrintBlock({ $span = "half", children, style, ...props }: Compon
     observer.observe(element);
     return () => observer.disconnect();
   }, [geometry.blockMaxHeightPx]);
-  const scaled = fit.scale < 1;
+  const scaled = scale < 1;
   return (
-    <Block {...props} $span={$span} data-print-block="" data-scaled={scaled ? String(Math.round(fit.scale * 100) / 100) : undefined} style={scaled ? { ...style, height: Math.ceil(fit.height * fit.scale) } : style}>
-      <div ref={content} style={scaled ? { transform: `scale(${fit.scale})`, transformOrigin: "top center" } : undefined}>
+    <Block {...props} $span={$span} data-print-block="" data-scaled={scaled ? String(scale) : undefined}>
+      <div ref={content} style={scaled ? { zoom: scale } : undefined}>
         {children}
       </div>
     </Block>
