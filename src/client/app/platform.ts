@@ -54,10 +54,16 @@ export async function bootPlatform(options: { rawConfig: unknown; storage: KeyVa
   const embed = !printing && window.self !== window.top ? createEmbedChannel(window, config.embedOrigins) : null;
   const tokens = createTokenKeeper(embed || printing ? null : "meridian-session");
   const crossTabLock = printing ? undefined : browserCrossTabLock();
+  // The print token is fetched (or taken from the handoff) by the first request that needs it and
+  // renewed the same way, through the HTTP client's one refresh at a time: a screen that asks for
+  // its data before the token is in waits for it instead of failing.
+  let printFailure: string | null = null;
   const renewPrint = printing
-    ? printing.handoff
-      ? () => Promise.reject(new Error("The print token ran out."))
-      : () => printSessionTokens(printing, config.roots, window.fetch.bind(window), Date.now)
+    ? () =>
+        printSessionTokens(printing, config.roots, window.fetch.bind(window), Date.now).catch((error: unknown) => {
+          printFailure = error instanceof Error ? error.message : String(error);
+          throw error;
+        })
     : undefined;
   const renewSession = embed ? () => renewFromParent(embed, config.roots.auth) : renewPrint;
   const api = makeApi({
@@ -89,7 +95,7 @@ export async function bootPlatform(options: { rawConfig: unknown; storage: KeyVa
   // entering print routes resets the FX selection), whatever this browser keeps for its screens.
   const state: AppState = printing ? { ...options.state, shell: { ...options.state.shell, theme: printing.theme, fxRateId: null } } : options.state;
   // Told after the sign-out the ended session folds (which clears the session's load error).
-  const printSessionEnded = () => setTimeout(() => bus.receive(SessionLoadFailed.make({ message: PRINT_ACCESS_ENDED }), "local"), 0);
+  const printSessionEnded = () => setTimeout(() => bus.receive(SessionLoadFailed.make({ message: printFailure ?? PRINT_ACCESS_ENDED }), "local"), 0);
   const messages = createCatalogue();
   const recorder = createRecorder({ initialState: state, reducer: rootReducer, redact: (entry) => messages.redactEntry(entry) });
   const bus = createBus({
@@ -131,14 +137,11 @@ export async function bootPlatform(options: { rawConfig: unknown; storage: KeyVa
     onLocation: (path) => recorder.record({ kind: "location", path, at: clock.now().toISOString() }),
     start() {
       if (printing) {
-        // The print token stands in for the session: then the profile, menu and company load as after a sign-in.
-        printSessionTokens(printing, config.roots, window.fetch.bind(window), Date.now).then(
-          (printTokens) => {
-            api.startSession(printTokens);
-            bus.dispatch({ _tag: "LoadSession" });
-          },
-          (error: unknown) => bus.receive(SessionLoadFailed.make({ message: error instanceof Error ? error.message : String(error) }), "local"),
-        );
+        // The print token stands in for the session: an expired placeholder makes the first
+        // request fetch it (renewPrint); then profile, menu and company load as after a sign-in.
+        const expired = new Date(0).toISOString();
+        api.startSession({ access: "", access_expires_at: expired, refresh_expires_at: expired });
+        bus.dispatch({ _tag: "LoadSession" });
       } else if (embed) bus.dispatch({ _tag: "AwaitEmbedSession", landing: window.location.pathname === "/iframelogin" });
       else bus.dispatch({ _tag: "RestoreSession" });
     },
