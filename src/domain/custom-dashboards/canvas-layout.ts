@@ -25,6 +25,11 @@ export function clampLayout(layout: CardLayout): CardLayout {
   return { x, y, w, h };
 }
 
+/** A new size for a card that stays where it is: within the columns right of it and the row limit. */
+export function clampSize(layout: CardLayout, w: number, h: number): CardLayout {
+  return { ...layout, w: Math.min(Math.max(1, Math.round(w)), CANVAS_COLUMNS - layout.x), h: Math.min(Math.max(1, Math.round(h)), MAX_CARD_ROWS, CANVAS_MAX_ROWS - layout.y) };
+}
+
 export const overlaps = (a: CardLayout, b: CardLayout) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 
 /**
@@ -82,9 +87,8 @@ export function steppedMove(layout: CardLayout, direction: Direction): CardLayou
 /** One keyboard step of resizing (right/down grow, left/up shrink), or null at a limit. */
 export function steppedResize(layout: CardLayout, direction: Direction): CardLayout | null {
   const { dx, dy } = STEP[direction];
-  const w = Math.min(Math.max(1, layout.w + dx), CANVAS_COLUMNS - layout.x);
-  const h = Math.min(Math.max(1, layout.h + dy), MAX_CARD_ROWS);
-  return w === layout.w && h === layout.h ? null : { ...layout, w, h };
+  const next = clampSize(layout, layout.w + dx, layout.h + dy);
+  return next.w === layout.w && next.h === layout.h ? null : next;
 }
 
 /** "column 3, row 2, 4 columns wide and 3 rows high": what the live region says after a change. */

@@ -16,7 +16,7 @@ import {
   DashboardLayoutSaveStarted,
   DashboardLayoutUndone,
 } from "../../../contracts/messages/custom-dashboards";
-import { clampLayout, steppedMove, steppedResize } from "../../../domain/custom-dashboards/canvas-layout";
+import { clampLayout, clampSize, steppedMove, steppedResize } from "../../../domain/custom-dashboards/canvas-layout";
 import type { EpicDeps } from "../../app/deps";
 import type { AppState } from "../../app/state";
 import type { Emitted, Epic } from "../../bus/bus";
@@ -80,7 +80,7 @@ export const changeLayout: LayoutEpic = ({ command$, state$ }) =>
           return { event: DashboardCardMoved.make({ dashboardId, cardId: card.id, layout, previous }), commandId };
         }
         case "ResizeDashboardCard": {
-          const layout = clampLayout({ ...previous, w: command.w, h: command.h });
+          const layout = clampSize(previous, command.w, command.h);
           if (layout.w === previous.w && layout.h === previous.h) return refuse(AT_LIMIT_TEXT);
           return { event: DashboardCardResized.make({ dashboardId, cardId: card.id, layout, previous }), commandId };
         }
