@@ -1,5 +1,5 @@
 import { Schema } from "@effect/schema";
-import { CardContent, CardLayout, CustomDashboard, DashboardKind, DashboardShare, DashboardSummary, DashboardUser, DashboardCard } from "../custom-dashboards";
+import { CardContent, CardLayout, CustomDashboard, DashboardKind, DashboardShare, DashboardSummary, DashboardUser } from "../custom-dashboards";
 
 /**
  * Custom dashboards (/reporting/custom, /reporting/custom-dashboard/{id}, paper): the overview,
@@ -93,7 +93,8 @@ export class CustomDashboardRenamed extends Schema.TaggedStruct("CustomDashboard
 export class CustomDashboardDeleted extends Schema.TaggedStruct("CustomDashboardDeleted", { dashboardId: DashboardId, name: Schema.String }) {}
 export class CustomDashboardsReordered extends Schema.TaggedStruct("CustomDashboardsReordered", { ids: Schema.Array(DashboardId) }) {}
 export class CustomDashboardShared extends Schema.TaggedStruct("CustomDashboardShared", { dashboardId: DashboardId, shares: Schema.Array(DashboardShare) }) {}
-export class ShareCandidatesLoaded extends Schema.TaggedStruct("ShareCandidatesLoaded", { users: Schema.Array(DashboardUser) }) {}
+/** `restricted`: the reader may not read the company's user list (user management), so only the current shares can change. */
+export class ShareCandidatesLoaded extends Schema.TaggedStruct("ShareCandidatesLoaded", { users: Schema.Array(DashboardUser), restricted: Schema.Boolean }) {}
 export class ShareCandidatesLoadFailed extends Schema.TaggedStruct("ShareCandidatesLoadFailed", { message: Schema.String }) {}
 
 export class CustomDashboardLoadStarted extends Schema.TaggedStruct("CustomDashboardLoadStarted", { dashboardId: DashboardId }) {}
@@ -102,9 +103,10 @@ export class CustomDashboardLoadFailed extends Schema.TaggedStruct("CustomDashbo
 
 export class DashboardCardActionStarted extends Schema.TaggedStruct("DashboardCardActionStarted", { dashboardId: DashboardId }) {}
 export class DashboardCardActionFailed extends Schema.TaggedStruct("DashboardCardActionFailed", { dashboardId: DashboardId, message: Schema.String, fields: FieldMessages }) {}
-export class DashboardCardAdded extends Schema.TaggedStruct("DashboardCardAdded", { dashboardId: DashboardId, card: DashboardCard }) {}
-export class DashboardCardEdited extends Schema.TaggedStruct("DashboardCardEdited", { dashboardId: DashboardId, card: DashboardCard }) {}
-export class DashboardCardRemoved extends Schema.TaggedStruct("DashboardCardRemoved", { dashboardId: DashboardId, cardId: Schema.Number }) {}
+/** The card changes answer the whole dashboard (its new revision with it); `cardId` names the card. */
+export class DashboardCardAdded extends Schema.TaggedStruct("DashboardCardAdded", { dashboard: CustomDashboard, cardId: Schema.NullOr(Schema.Number) }) {}
+export class DashboardCardEdited extends Schema.TaggedStruct("DashboardCardEdited", { dashboard: CustomDashboard, cardId: Schema.Number }) {}
+export class DashboardCardRemoved extends Schema.TaggedStruct("DashboardCardRemoved", { dashboard: CustomDashboard, cardId: Schema.Number }) {}
 
 /** Canvas: the card now sits at `layout` (cards it covered are pushed down); `previous` is where it was. */
 export class DashboardCardMoved extends Schema.TaggedStruct("DashboardCardMoved", { dashboardId: DashboardId, cardId: Schema.Number, layout: CardLayout, previous: CardLayout }) {}
@@ -116,11 +118,11 @@ export class DashboardLayoutUndone extends Schema.TaggedStruct("DashboardLayoutU
 /** A layout change that was not made, and why (a locked canvas, the canvas's edge, nothing to undo). */
 export class DashboardLayoutRefused extends Schema.TaggedStruct("DashboardLayoutRefused", { dashboardId: DashboardId, message: Schema.String }) {}
 export class DashboardLayoutSaveStarted extends Schema.TaggedStruct("DashboardLayoutSaveStarted", { dashboardId: DashboardId }) {}
-export class DashboardLayoutSaved extends Schema.TaggedStruct("DashboardLayoutSaved", { dashboardId: DashboardId, revision: Schema.Number }) {}
+export class DashboardLayoutSaved extends Schema.TaggedStruct("DashboardLayoutSaved", { dashboardId: DashboardId, revision: Schema.Number, updatedAt: Schema.String }) {}
 export class DashboardLayoutSaveFailed extends Schema.TaggedStruct("DashboardLayoutSaveFailed", { dashboardId: DashboardId, message: Schema.String }) {}
 /** Someone else changed the layout first (409): the dashboard reloads with theirs. */
 export class DashboardLayoutConflicted extends Schema.TaggedStruct("DashboardLayoutConflicted", { dashboardId: DashboardId, message: Schema.String }) {}
-export class CanvasLockChanged extends Schema.TaggedStruct("CanvasLockChanged", { dashboardId: DashboardId, locked: Schema.Boolean }) {}
+export class CanvasLockChanged extends Schema.TaggedStruct("CanvasLockChanged", { dashboardId: DashboardId, locked: Schema.Boolean, revision: Schema.Number }) {}
 
 export class CustomDashboardExportStarted extends Schema.TaggedStruct("CustomDashboardExportStarted", { dashboardId: DashboardId, format: Schema.Literal("pdf", "xlsx") }) {}
 export class CustomDashboardExported extends Schema.TaggedStruct("CustomDashboardExported", { dashboardId: DashboardId, format: Schema.Literal("pdf", "xlsx"), fileName: Schema.String }) {}

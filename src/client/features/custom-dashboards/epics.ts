@@ -1,7 +1,8 @@
 import { Schema } from "@effect/schema";
 import { Effect } from "effect";
-import { concat, concatMap, EMPTY, exhaustMap, filter, from, groupBy, map, mergeMap, of, switchMap, type Observable } from "rxjs";
-import { CustomDashboard, DashboardCard, DashboardUser } from "../../../contracts/custom-dashboards";
+import { concat, concatMap, exhaustMap, filter, from, groupBy, map, mergeMap, of, switchMap, type Observable } from "rxjs";
+import { CustomDashboard } from "../../../contracts/custom-dashboards";
+import { ManagedUser } from "../../../contracts/users";
 import type { DomainEvent } from "../../../contracts/messages";
 import {
   ChartChoicesLoaded,
@@ -13,6 +14,7 @@ import {
   CustomDashboardExported,
   CustomDashboardExportFailed,
   CustomDashboardExportStarted,
+  CustomDashboardLoaded,
   CustomDashboardLoadStarted,
   CustomDashboardRenamed,
   CustomDashboardsLoadStarted,
@@ -33,6 +35,7 @@ import type { Emitted, Epic } from "../../bus/bus";
 import { causedBy, ofCommand, ofEvent } from "../../bus/operators";
 import { describeApiError, fieldMessagesOf, type ApiError } from "../../effect/errors";
 import { fromEffect, outcome$ } from "../../effect/observable";
+import { selectCanManageUsers } from "../users/permissions";
 import { layoutEpics } from "./layout-epics";
 import { BASE, loadDashboard$, loadList$ } from "./requests";
 
@@ -77,8 +80,8 @@ export const changeOverview: DashboardsEpic = ({ command$ }, deps) =>
               Effect.match({ onSuccess: (dashboard) => [CustomDashboardCreated.make({ dashboard, duplicateOf: command.dashboardId })], onFailure: failed }),
             );
           case "RenameCustomDashboard":
-            return deps.api.request({ root: "main", method: "PATCH", path: `${BASE}/${command.dashboardId}/`, body: { name: command.name } }).pipe(
-              Effect.match({ onSuccess: () => [CustomDashboardRenamed.make({ dashboardId: command.dashboardId, name: command.name.trim() })], onFailure: failed }),
+            return deps.api.request({ root: "main", method: "PATCH", path: `${BASE}/${command.dashboardId}/`, body: { name: command.name }, decode: CustomDashboard }).pipe(
+              Effect.match({ onSuccess: (dashboard) => [CustomDashboardRenamed.make({ dashboardId: command.dashboardId, name: dashboard.name }), CustomDashboardLoaded.make({ dashboard })], onFailure: failed }),
             );
           case "DeleteCustomDashboard":
             return deps.api.request({ root: "main", method: "DELETE", path: `${BASE}/${command.dashboardId}/` }).pipe(
@@ -89,10 +92,8 @@ export const changeOverview: DashboardsEpic = ({ command$ }, deps) =>
               Effect.match({ onSuccess: () => [CustomDashboardsReordered.make({ ids: command.ids })], onFailure: failed }),
             );
           case "ShareCustomDashboard":
-            // The answer's shape is the server's; the dashboard read back names the users as they are now.
-            return deps.api.request({ root: "main", method: "PUT", path: `${BASE}/${command.dashboardId}/permissions/`, body: { shares: command.shares } }).pipe(
-              Effect.flatMap(() => deps.api.request({ root: "main", method: "GET", path: `${BASE}/${command.dashboardId}/`, decode: CustomDashboard })),
-              Effect.match({ onSuccess: (dashboard) => [CustomDashboardShared.make({ dashboardId: command.dashboardId, shares: dashboard.shares })], onFailure: failed }),
+            return deps.api.request({ root: "main", method: "PUT", path: `${BASE}/${command.dashboardId}/permissions/`, body: { shares: command.shares }, decode: CustomDashboard }).pipe(
+              Effect.match({ onSuccess: (dashboard) => [CustomDashboardShared.make({ dashboardId: command.dashboardId, shares: dashboard.shares }), CustomDashboardLoaded.make({ dashboard })], onFailure: failed }),
             );
         }
       };
@@ -109,50 +110,58 @@ const ACTION_OF = {
   ShareCustomDashboard: "share",
 } as const satisfies Record<string, OverviewAction>;
 
-const ShareCandidates = Schema.Struct({ users: Schema.Array(DashboardUser) });
-
-/** The company's users a dashboard can be shared with (everyone but the reader; the server decides who may ask). */
-export const loadShareCandidates: DashboardsEpic = ({ command$ }, deps) =>
+/**
+ * Who a dashboard can be shared with: the company's active users from user management, when the
+ * reader may read it; otherwise nobody new (restricted), and the dialog changes the current shares only.
+ */
+export const loadShareCandidates: DashboardsEpic = ({ command$, state$ }, deps) =>
   command$.pipe(
     ofCommand("LoadShareCandidates"),
-    switchMap(({ commandId }) =>
-      outcome$(
-        deps.api.request({ root: "main", method: "GET", path: `${BASE}/users/`, decode: ShareCandidates, idempotent: true }),
-        (answer): DomainEvent => ShareCandidatesLoaded.make({ users: answer.users }),
+    switchMap(({ commandId }) => {
+      if (!selectCanManageUsers(state$.value)) return of<DomainEvent>(ShareCandidatesLoaded.make({ users: [], restricted: true })).pipe(causedBy(commandId));
+      return outcome$(
+        deps.api.request({ root: "main", method: "GET", path: "/vw/auth/users/", decode: Schema.Array(ManagedUser), idempotent: true }),
+        (users): DomainEvent =>
+          ShareCandidatesLoaded.make({
+            users: users.filter((user) => user.is_active).map((user) => ({ id: user.id, name: `${user.first_name} ${user.last_name}`.trim() || user.email })).sort((a, b) => a.name.localeCompare(b.name)),
+            restricted: false,
+          }),
         (error): DomainEvent => ShareCandidatesLoadFailed.make({ message: describeApiError(error) }),
-      ).pipe(causedBy(commandId)),
-    ),
+      ).pipe(causedBy(commandId));
+    }),
   );
 
-/** Adding, editing and removing cards keep their order; each outcome is an event the dashboard folds. */
+/** Adding, editing and removing cards keep their order; each answers the whole dashboard with its new revision. */
 export const changeCards: DashboardsEpic = ({ command$, state$ }, deps) =>
   command$.pipe(
     ofCommand("AddDashboardCard", "AddKpiToDashboard", "EditDashboardCard", "RemoveDashboardCard"),
     concatMap(({ command, commandId }) => {
       const { dashboardId } = command;
       const failed = (error: ApiError): DomainEvent => DashboardCardActionFailed.make({ dashboardId, message: describeApiError(error), fields: fieldMessagesOf(error) });
+      const path = `${BASE}/${dashboardId}`;
       const request = (): Observable<DomainEvent> => {
         switch (command._tag) {
           case "AddDashboardCard":
-            return outcome$(deps.api.request({ root: "main", method: "POST", path: `${BASE}/${dashboardId}/cards/`, body: { title: command.title, content: command.content }, decode: DashboardCard }), (card) => DashboardCardAdded.make({ dashboardId, card }), failed);
-          case "AddKpiToDashboard":
-            return outcome$(deps.api.request({ root: "main", method: "POST", path: `${BASE}/${dashboardId}/add-kpi/`, body: { kpiId: command.kpiId }, decode: DashboardCard }), (card) => DashboardCardAdded.make({ dashboardId, card }), failed);
+          case "AddKpiToDashboard": {
+            // The new card is the one the dashboard did not have when it was asked for.
+            const before = new Set((state$.value.customDashboards.open[dashboardId]?.dashboard?.cards ?? []).map((card) => card.id));
+            const call =
+              command._tag === "AddDashboardCard"
+                ? deps.api.request({ root: "main", method: "POST", path: `${path}/cards/`, body: { title: command.title, content: command.content }, decode: CustomDashboard })
+                : deps.api.request({ root: "main", method: "POST", path: `${path}/add-kpi/`, body: { kpiId: command.kpiId }, decode: CustomDashboard });
+            return outcome$(call, (dashboard) => DashboardCardAdded.make({ dashboard, cardId: dashboard.cards.find((card) => !before.has(card.id))?.id ?? null }), failed);
+          }
           case "EditDashboardCard":
             return outcome$(
-              deps.api.request({ root: "main", method: "PATCH", path: `${BASE}/${dashboardId}/cards/${command.cardId}/`, body: { title: command.title, content: command.content }, decode: DashboardCard }),
-              (card) => DashboardCardEdited.make({ dashboardId, card }),
+              deps.api.request({ root: "main", method: "PATCH", path: `${path}/cards/${command.cardId}/`, body: { title: command.title, content: command.content }, decode: CustomDashboard }),
+              (dashboard) => DashboardCardEdited.make({ dashboard, cardId: command.cardId }),
               failed,
             );
           case "RemoveDashboardCard":
-            return outcome$(deps.api.request({ root: "main", method: "DELETE", path: `${BASE}/${dashboardId}/cards/${command.cardId}/` }), () => DashboardCardRemoved.make({ dashboardId, cardId: command.cardId }), failed);
+            return outcome$(deps.api.request({ root: "main", method: "DELETE", path: `${path}/cards/${command.cardId}/`, decode: CustomDashboard }), (dashboard) => DashboardCardRemoved.make({ dashboard, cardId: command.cardId }), failed);
         }
       };
-      // The server changed the revision with the card: read it back so the next layout save is not refused.
-      const reload = () => (state$.value.customDashboards.open[dashboardId]?.dashboard ? loadDashboard$(deps, dashboardId) : EMPTY);
-      return concat(
-        of<DomainEvent>(DashboardCardActionStarted.make({ dashboardId })),
-        request().pipe(mergeMap((event) => (event._tag === "DashboardCardActionFailed" ? of(event) : concat(of(event), reload())))),
-      ).pipe(causedBy(commandId));
+      return concat(of<DomainEvent>(DashboardCardActionStarted.make({ dashboardId })), request()).pipe(causedBy(commandId));
     }),
   );
 

@@ -94,7 +94,8 @@ export const changeLayout: LayoutEpic = ({ command$, state$ }) =>
   );
 
 const LAYOUT_CHANGES = ["DashboardCardMoved", "DashboardCardResized", "DashboardCardReordered", "DashboardLayoutUndone"] as const;
-const SavedRevision = Schema.Struct({ revision: Schema.Number });
+/** What the layout and lock answers are read for (they answer the whole dashboard). */
+const SavedRevision = Schema.Struct({ revision: Schema.Number, updatedAt: Schema.String });
 
 /**
  * Saves the person's layout changes: per dashboard, a run of changes becomes one PUT (debounced)
@@ -119,7 +120,7 @@ export const saveLayout: LayoutEpic = ({ event$, state$ }, deps) =>
               of<DomainEvent>(DashboardLayoutSaveStarted.make({ dashboardId })),
               outcome$(
                 deps.api.request({ root: "main", method: "PUT", path: `${BASE}/${dashboardId}/layout/`, body: layoutRequest(slot.dashboard), decode: SavedRevision }),
-                (answer): DomainEvent => DashboardLayoutSaved.make({ dashboardId, revision: answer.revision }),
+                (answer): DomainEvent => DashboardLayoutSaved.make({ dashboardId, revision: answer.revision, updatedAt: answer.updatedAt }),
                 (error): DomainEvent =>
                   error._tag === "Conflict" ? DashboardLayoutConflicted.make({ dashboardId, message: LAYOUT_CONFLICT_TEXT }) : DashboardLayoutSaveFailed.make({ dashboardId, message: describeApiError(error) }),
               ),
@@ -130,15 +131,15 @@ export const saveLayout: LayoutEpic = ({ event$, state$ }, deps) =>
     ),
   );
 
-/** After a conflict the dashboard loads again with the other person's layout. */
+/** After a conflict, or a save refused because someone locked the canvas meanwhile, the dashboard loads again as it is. */
 export const reloadAfterConflict: LayoutEpic = ({ event$ }, deps) =>
   event$.pipe(
-    ofEvent("DashboardLayoutConflicted"),
-    filter((envelope) => envelope.origin === "local"),
+    ofEvent("DashboardLayoutConflicted", "DashboardLayoutSaveFailed"),
+    filter((envelope) => envelope.origin === "local" && (envelope.payload._tag === "DashboardLayoutConflicted" || envelope.payload.message.includes(CANVAS_LOCKED))),
     mergeMap((envelope) => loadDashboard$(deps, envelope.payload.dashboardId).pipe(causedBy(envelope.commandId))),
   );
 
-/** Locking and unlocking a canvas (owner, editors, staff): PATCH locked, then the dashboard with its new revision. */
+/** Locking and unlocking a canvas (owner, editors, staff): PATCH locked; the answer's revision is the one the next move is made on. */
 export const lockCanvas: LayoutEpic = ({ command$ }, deps) =>
   command$.pipe(
     ofCommand("LockCanvas"),
@@ -146,10 +147,10 @@ export const lockCanvas: LayoutEpic = ({ command$ }, deps) =>
       concat(
         of<DomainEvent>(DashboardCardActionStarted.make({ dashboardId: command.dashboardId })),
         outcome$(
-          deps.api.request({ root: "main", method: "PATCH", path: `${BASE}/${command.dashboardId}/`, body: { locked: command.locked } }),
-          (): DomainEvent => CanvasLockChanged.make({ dashboardId: command.dashboardId, locked: command.locked }),
+          deps.api.request({ root: "main", method: "PATCH", path: `${BASE}/${command.dashboardId}/`, body: { locked: command.locked }, decode: SavedRevision }),
+          (answer): DomainEvent => CanvasLockChanged.make({ dashboardId: command.dashboardId, locked: command.locked, revision: answer.revision }),
           (error): DomainEvent => DashboardCardActionFailed.make({ dashboardId: command.dashboardId, message: describeApiError(error), fields: fieldMessagesOf(error) }),
-        ).pipe(mergeMap((event) => (event._tag === "CanvasLockChanged" ? concat(of(event), loadDashboard$(deps, command.dashboardId)) : of(event)))),
+        ),
       ).pipe(causedBy(commandId)),
     ),
   );

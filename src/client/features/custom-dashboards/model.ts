@@ -33,7 +33,8 @@ export interface CustomDashboardsModel {
   /** The dashboard the person just created or duplicated: the overview opens it. */
   readonly created: number | null;
   readonly open: Readonly<Record<number, DashboardSlot>>;
-  readonly shareCandidates: { readonly status: "idle" | "loading" | "loaded" | "error"; readonly users: readonly { readonly id: number; readonly name: string }[]; readonly message: string | null };
+  /** Who a dashboard can be shared with; `restricted` when the reader may not read the user list. */
+  readonly shareCandidates: { readonly status: "idle" | "loaded" | "error"; readonly users: readonly { readonly id: number; readonly name: string }[]; readonly restricted: boolean; readonly message: string | null };
   readonly charts: { readonly status: "idle" | "loaded" | "error"; readonly list: readonly { readonly id: number; readonly name: string }[]; readonly message: string | null };
 }
 
@@ -42,7 +43,7 @@ export const initialCustomDashboards: CustomDashboardsModel = {
   action: { status: "idle", action: null, message: null, fields: {} },
   created: null,
   open: {},
-  shareCandidates: { status: "idle", users: [], message: null },
+  shareCandidates: { status: "idle", users: [], restricted: false, message: null },
   charts: { status: "idle", list: [], message: null },
 };
 
@@ -122,11 +123,11 @@ export const customDashboardsReducer: Reducer<CustomDashboardsModel> = (model, e
       });
     case "ShareCandidatesLoaded":
       return produce(model, (draft) => {
-        draft.shareCandidates = castDraft({ status: "loaded" as const, users: event.users, message: null });
+        draft.shareCandidates = castDraft({ status: "loaded" as const, users: event.users, restricted: event.restricted, message: null });
       });
     case "ShareCandidatesLoadFailed":
       return produce(model, (draft) => {
-        draft.shareCandidates = { status: "error", users: [], message: event.message };
+        draft.shareCandidates = { status: "error", users: [], restricted: false, message: event.message };
       });
     case "CustomDashboardLoadStarted":
       return produce(model, (draft) => {
@@ -177,28 +178,20 @@ export const customDashboardsReducer: Reducer<CustomDashboardsModel> = (model, e
         slot.cardAction = castDraft({ status: "error" as const, message: event.message, fields: event.fields });
       });
     case "DashboardCardAdded":
-      return withCardCount(
-        updateSlot(model, event.dashboardId, (slot, dashboard) => {
-          slot.cardAction = IDLE_ACTION;
-          dashboard.cards = castDraft([...dashboard.cards.filter((card) => card.id !== event.card.id), event.card]);
-        }),
-        event.dashboardId,
-      );
     case "DashboardCardEdited":
-      return updateSlot(model, event.dashboardId, (slot, dashboard) => {
-        slot.cardAction = IDLE_ACTION;
-        const index = dashboard.cards.findIndex((card) => card.id === event.card.id);
-        // The layout stays the one on screen: the edit changed the title and content only.
-        if (index >= 0) dashboard.cards[index] = castDraft({ ...event.card, position: dashboard.cards[index]!.position, layout: dashboard.cards[index]!.layout });
-      });
     case "DashboardCardRemoved":
       return withCardCount(
-        updateSlot(model, event.dashboardId, (slot, dashboard) => {
+        produce(model, (draft) => {
+          const slot = draft.open[event.dashboard.id];
+          if (!slot?.dashboard) return;
+          const local = slot.layout.status === "pending" || slot.layout.status === "saving" ? placementsOf(slot.dashboard) : null;
+          slot.dashboard = castDraft(event.dashboard);
           slot.cardAction = IDLE_ACTION;
-          dashboard.cards = dashboard.cards.filter((card) => card.id !== event.cardId);
-          slot.undo = [];
+          // A layout change still on its way stays on screen; it is saved on the revision answered here.
+          if (local) applyPlacements(slot.dashboard, local);
+          if (event._tag === "DashboardCardRemoved") slot.undo = [];
         }),
-        event.dashboardId,
+        event.dashboard.id,
       );
     case "DashboardCardMoved":
     case "DashboardCardResized":
@@ -228,6 +221,7 @@ export const customDashboardsReducer: Reducer<CustomDashboardsModel> = (model, e
     case "DashboardLayoutSaved":
       return updateSlot(model, event.dashboardId, (slot, dashboard) => {
         dashboard.revision = event.revision;
+        dashboard.updatedAt = event.updatedAt;
         // A change made while this save was on its way is saved next.
         if (slot.layout.status === "saving") slot.layout = { status: "saved", message: null };
       });
@@ -244,7 +238,10 @@ export const customDashboardsReducer: Reducer<CustomDashboardsModel> = (model, e
     case "CanvasLockChanged":
       return produce(model, (draft) => {
         const dashboard = draft.open[event.dashboardId]?.dashboard;
-        if (dashboard) dashboard.locked = event.locked;
+        if (dashboard) {
+          dashboard.locked = event.locked;
+          dashboard.revision = event.revision;
+        }
         const slot = draft.open[event.dashboardId];
         if (slot) {
           slot.cardAction = IDLE_ACTION;

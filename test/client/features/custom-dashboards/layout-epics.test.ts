@@ -37,7 +37,7 @@ async function openCanvas(routes: Parameters<typeof testClient>[0], dashboard = 
 }
 
 test("arrow keys move the focused card a cell, Shift+arrows resize it; a run of steps is saved once with the revision and every card's place", async () => {
-  const client = await openCanvas({ "PUT /api/custom-dashboards/7/layout/": () => json(200, { revision: 4 }) });
+  const client = await openCanvas({ "PUT /api/custom-dashboards/7/layout/": () => json(200, canvas({ revision: 4 })) });
   client.bus.dispatch({ _tag: "StepDashboardCard", dashboardId: 7, cardId: 1, direction: "right", resize: false });
   client.bus.dispatch({ _tag: "StepDashboardCard", dashboardId: 7, cardId: 1, direction: "right", resize: false });
   client.bus.dispatch({ _tag: "StepDashboardCard", dashboardId: 7, cardId: 1, direction: "down", resize: true });
@@ -61,7 +61,7 @@ test("arrow keys move the focused card a cell, Shift+arrows resize it; a run of 
 });
 
 test("a drag moves a card to its cell; at the canvas's edge a step is refused with words, not a silent nothing", async () => {
-  const client = await openCanvas({ "PUT /api/custom-dashboards/7/layout/": () => json(200, { revision: 4 }) });
+  const client = await openCanvas({ "PUT /api/custom-dashboards/7/layout/": () => json(200, canvas({ revision: 4 })) });
   client.bus.dispatch({ _tag: "MoveDashboardCard", dashboardId: 7, cardId: 2, x: 8, y: 0 });
   await settle();
   assert.equal(layoutOf(client, 2), { x: 8, y: 0, w: 4, h: 3 });
@@ -75,7 +75,7 @@ test("a drag moves a card to its cell; at the canvas's edge a step is refused wi
 });
 
 test("Undo reverts the last layout change and saves it; with nothing left it says so", async () => {
-  const client = await openCanvas({ "PUT /api/custom-dashboards/7/layout/": (_call, count) => json(200, { revision: 3 + count }) });
+  const client = await openCanvas({ "PUT /api/custom-dashboards/7/layout/": (_call, count) => json(200, canvas({ revision: 3 + count })) });
   client.bus.dispatch({ _tag: "MoveDashboardCard", dashboardId: 7, cardId: 1, x: 0, y: 2 });
   await waitForSave();
   assert.equal(layoutOf(client, 1), { x: 0, y: 2, w: 4, h: 3 });
@@ -117,13 +117,13 @@ test("a reader who may only view cannot move cards", async () => {
   assert.equal(layoutOf(client, 1), { x: 0, y: 0, w: 4, h: 3 });
 });
 
-test("locking sends PATCH locked, then reads the dashboard back with its new revision", async () => {
+test("locking sends PATCH locked and takes the answer's revision for the next move", async () => {
   let locked = false;
   const client = testClient({
     "GET /api/custom-dashboards/7/": () => json(200, canvas({ locked, revision: locked ? 5 : 3 })),
     "PATCH /api/custom-dashboards/7/": (call) => {
       locked = (call.body as { locked: boolean }).locked;
-      return json(200, {});
+      return json(200, canvas({ locked, revision: 5 }));
     },
   });
   signedIn(client);
@@ -159,7 +159,7 @@ test("a 409 says someone else changed the layout and reloads the dashboard with 
 });
 
 test("grid dashboards reorder cards by place; the order is saved as positions", async () => {
-  const client = await openCanvas({ "PUT /api/custom-dashboards/7/layout/": () => json(200, { revision: 4 }) }, canvas({ kind: "grid", cards: [card(1, 0, 0, 4, 3, "A"), card(2, 4, 0, 4, 3, "B"), card(3, 8, 0, 4, 3, "C")] }));
+  const client = await openCanvas({ "PUT /api/custom-dashboards/7/layout/": () => json(200, canvas({ revision: 4 })) }, canvas({ kind: "grid", cards: [card(1, 0, 0, 4, 3, "A"), card(2, 4, 0, 4, 3, "B"), card(3, 8, 0, 4, 3, "C")] }));
   client.bus.dispatch({ _tag: "ReorderDashboardCard", dashboardId: 7, cardId: 3, position: 0 });
   await waitForSave();
   assert.equal(
