@@ -26,13 +26,19 @@ export function accessProfile(input: {
   };
 }
 
+/**
+ * The screens a dashboard shared with the user opens without control_custom_dashboards (the
+ * profile's access_custom_dashboard): the overview and a dashboard, not the chart builder.
+ */
+const SHARED_DASHBOARD_SCREENS: ReadonlySet<string> = new Set(["/reporting/custom", "/reporting/custom-dashboard"]);
+
 /** Staff pass everything; others need one listed permission and the screen's feature flag. */
 export function canOpen(profile: AccessProfile, screen: Screen): boolean {
   if (!screen.instances.includes(profile.instance)) return false;
   if (profile.isStaff) return true;
   if (screen.feature && !profile.features[screen.feature]) return false;
   if (screen.anyOf === "anyone") return true;
-  if (screen.path === "/reporting/custom" && profile.accessCustomDashboard) return true;
+  if (SHARED_DASHBOARD_SCREENS.has(screen.path) && profile.accessCustomDashboard) return true;
   return screen.anyOf.some((permission) => profile.permissions.has(permission));
 }
 

@@ -45,7 +45,9 @@ export const SCREENS: readonly Screen[] = [
   { path: "/reporting/operational-dashboard", label: "Operational dashboard", section: "Reporting", anyOf: ["access_operational_reporting"], instances: COMPANY, landed: true },
   { path: "/reporting/strategic-dashboard", label: "Strategic dashboard", section: "Reporting", anyOf: ["access_strategic_reporting"], instances: COMPANY, landed: true },
   { path: "/reporting/financial-dashboard", label: "Financial dashboard", section: "Reporting", anyOf: ["access_financial_reporting"], instances: COMPANY, landed: true },
-  { path: "/reporting/custom", label: "Custom dashboards", section: "Reporting", anyOf: ["control_custom_dashboards"], instances: COMPANY, landed: false },
+  { path: "/reporting/custom", label: "Custom dashboards", section: "Reporting", anyOf: ["control_custom_dashboards"], instances: COMPANY, landed: true },
+  // One custom dashboard: reached from the overview (spec: /reporting/custom-dashboard/{id?}), not the menu.
+  { path: "/reporting/custom-dashboard", label: "Custom dashboard", section: "Reporting", anyOf: ["control_custom_dashboards"], instances: COMPANY, landed: true, menu: false },
   { path: "/reporting/list-view", label: "List view", section: "Reporting", anyOf: KPI_READ, instances: COMPANY, landed: true },
   { path: "/reporting/kpi-detail", label: "KPI detail", section: "Reporting", anyOf: KPI_READ, instances: COMPANY, landed: true },
   { path: "/planning/financial-planning", label: "Financial planning", section: "Planning", anyOf: ["access_financial_planning"], instances: COMPANY, landed: true },

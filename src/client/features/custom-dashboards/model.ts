@@ -30,7 +30,7 @@ export interface DashboardSlot {
 export interface CustomDashboardsModel {
   readonly list: { readonly status: "idle" | "loading" | "loaded" | "error"; readonly dashboards: readonly DashboardSummary[]; readonly message: string | null };
   readonly action: { readonly status: "idle" | "busy" | "error"; readonly action: OverviewAction | null; readonly message: string | null; readonly fields: Readonly<Record<string, readonly string[]>> };
-  /** The dashboard the person just created or duplicated: the overview opens it. */
+  /** The dashboard the person just created: the overview opens it. */
   readonly created: number | null;
   readonly open: Readonly<Record<number, DashboardSlot>>;
   /** Who a dashboard can be shared with; `restricted` when the reader may not read the user list. */
@@ -91,7 +91,7 @@ export const customDashboardsReducer: Reducer<CustomDashboardsModel> = (model, e
     case "CustomDashboardCreated":
       return produce(model, (draft) => {
         draft.action = { status: "idle", action: null, message: null, fields: {} };
-        draft.created = event.dashboard.id;
+        draft.created = event.duplicateOf === null ? event.dashboard.id : null;
         const { revision, cards, shares, ...summary } = event.dashboard;
         draft.list.dashboards = castDraft([...model.list.dashboards.filter((entry) => entry.id !== summary.id), summary]);
         draft.open[event.dashboard.id] = castDraft({ ...emptySlot(), status: "loaded" as const, dashboard: event.dashboard });
