@@ -1,4 +1,5 @@
 import { Schema } from "@effect/schema";
+import { KpiDashboardPlacement } from "./custom-dashboards";
 import { FiniteNumber, IdListFromString, List, MonthDate, RecordId, Text, WholeNumber } from "./fields";
 
 export { MonthDate };
@@ -46,6 +47,10 @@ export const KpiMeta = Schema.Struct({
   writable: Schema.Boolean,
   /** Its values in the category's forecasts are kept by hand: a recalculation leaves them (spec `override_forecasting`). */
   overrideForecasting: Schema.Boolean,
+  /** The custom dashboards the reader sees that show the KPI on a card (a KPI card or a KPI chart card). */
+  customDashboards: Schema.Array(Schema.Number),
+  /** Its KPI cards on those dashboards: the dashboard and the card's position there. */
+  customDashboardsKpi: Schema.Array(KpiDashboardPlacement),
 });
 export type KpiMeta = typeof KpiMeta.Type;
 

@@ -24,6 +24,10 @@ import { usersImportRoutes } from "./features/users/users-import-routes";
 import { usersRoutes } from "./features/users/users-routes";
 import { warehouseRoutes } from "./features/warehouse/warehouse-api-routes";
 import { warehouseEventFilters } from "./features/warehouse/warehouse-event-filter";
+import { customDashboardEventFilters } from "./features/custom-dashboards/dashboard-event-filter";
+import { customDashboardRoutes } from "./features/custom-dashboards/dashboard-routes";
+import { chartEventFilters } from "./features/charts/chart-event-filter";
+import { chartRoutes } from "./features/charts/chart-routes";
 import { readDemoInfo } from "./db/seed/demo-info";
 import { eventStreamRoute } from "./platform/events/stream-route";
 import { openApiDocument, type MountedRoutes } from "./platform/http/openapi";
@@ -35,7 +39,7 @@ import { publicRoute, type RouteDefinition } from "./platform/http/route";
  * test/server/registry/ attack every route it lists. A feature adds its routes here.
  */
 export const API_ROUTES: Record<ApiRootName, readonly RouteDefinition[]> = {
-  main: [eventStreamRoute({ filters: { ...kpiEventFilters, ...accountingEventFilters, ...uploadEventFilters, ...warehouseEventFilters, ...integrationEventFilters, ...queryBuilderEventFilters, ...forecastEventFilters, ...planningEventFilters } }), ...sessionRoutes, ...passwordRoutes, ...twoFactorRoutes, ...usersRoutes, ...usersImportRoutes, ...ssoRoutes, ...portfolioRoutes, ...kpiReportingRoutes, ...accountingRoutes, ...uploadRoutes, ...integrationsRoutes, ...queryBuilderRoutes, ...forecastingRoutes, ...planningVersionRoutes],
+  main: [eventStreamRoute({ filters: { ...kpiEventFilters, ...accountingEventFilters, ...uploadEventFilters, ...warehouseEventFilters, ...integrationEventFilters, ...queryBuilderEventFilters, ...forecastEventFilters, ...planningEventFilters, ...customDashboardEventFilters, ...chartEventFilters } }), ...sessionRoutes, ...passwordRoutes, ...twoFactorRoutes, ...usersRoutes, ...usersImportRoutes, ...ssoRoutes, ...portfolioRoutes, ...kpiReportingRoutes, ...accountingRoutes, ...uploadRoutes, ...integrationsRoutes, ...queryBuilderRoutes, ...forecastingRoutes, ...planningVersionRoutes, ...customDashboardRoutes, ...chartRoutes],
   auth: [...authServiceRoutes, ...embedSignInRoutes],
   warehouse: [...warehouseRoutes],
   ai: [],

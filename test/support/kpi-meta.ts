@@ -27,6 +27,8 @@ export function kpiMeta(id: number, over: Partial<KpiMeta> = {}): KpiMeta {
     outdated: false,
     writable: true,
     overrideForecasting: false,
+    customDashboards: [],
+    customDashboardsKpi: [],
     ...over,
   };
 }

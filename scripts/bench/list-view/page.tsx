@@ -41,6 +41,8 @@ const kpis: KpiMeta[] = Array.from({ length: KPI_COUNT }, (_, index) => ({
   outdated: false,
   writable: true,
   overrideForecasting: false,
+  customDashboards: [],
+  customDashboardsKpi: [],
 }));
 // Deterministic values of every size, so the formatter takes all its paths.
 const valueOf = (kpi: number, month: number, salt: number) => ((kpi * 7_919 + month * 104_729 + salt * 1_299_709) % 2_000_003) * (kpi % 3 === 0 ? 1 : kpi % 3 === 1 ? 0.37 : 13.1);

@@ -26,11 +26,7 @@ export function accessProfile(input: {
   };
 }
 
-/**
- * The screens a dashboard shared with the user opens without control_custom_dashboards (the
- * profile's access_custom_dashboard): the overview and a dashboard, not the chart builder.
- */
-const SHARED_DASHBOARD_SCREENS: ReadonlySet<string> = new Set(["/reporting/custom", "/reporting/custom-dashboard"]);
+const CUSTOM_DASHBOARD_SCREENS = new Set(["/reporting/custom", "/reporting/custom-dashboard"]);
 
 /** Staff pass everything; others need one listed permission and the screen's feature flag. */
 export function canOpen(profile: AccessProfile, screen: Screen): boolean {
@@ -38,7 +34,8 @@ export function canOpen(profile: AccessProfile, screen: Screen): boolean {
   if (profile.isStaff) return true;
   if (screen.feature && !profile.features[screen.feature]) return false;
   if (screen.anyOf === "anyone") return true;
-  if (SHARED_DASHBOARD_SCREENS.has(screen.path) && profile.accessCustomDashboard) return true;
+  // A dashboard shared with the user opens the overview and the dashboard screen (the API decides which dashboards).
+  if (CUSTOM_DASHBOARD_SCREENS.has(screen.path) && profile.accessCustomDashboard) return true;
   return screen.anyOf.some((permission) => profile.permissions.has(permission));
 }
 

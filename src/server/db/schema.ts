@@ -53,6 +53,11 @@ export interface DatabaseSchema {
   integrations: IntegrationsTable;
   planning_versions: PlanningVersionsTable;
   planning_version_values: PlanningVersionValuesTable;
+  custom_dashboards: CustomDashboardsTable;
+  custom_dashboard_cards: CustomDashboardCardsTable;
+  custom_dashboard_shares: CustomDashboardSharesTable;
+  charts: ChartsTable;
+  chart_kpis: ChartKpisTable;
 }
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -640,4 +645,61 @@ export interface PlanningVersionValuesTable {
   kpi_id: number;
   month: CalendarDate;
   value: number;
+}
+
+/** A custom dashboard (0019_custom_dashboards): `revision` grows with every change. */
+export interface CustomDashboardsTable {
+  tenant_id: string;
+  id: GeneratedAlways<number>;
+  name: string;
+  kind: "grid" | "canvas";
+  locked: Generated<boolean>;
+  owner_id: number;
+  position: Generated<number>;
+  revision: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A card of a custom dashboard; `content` is the contract's CardContent, the KPI it names generated from it. */
+export interface CustomDashboardCardsTable {
+  tenant_id: string;
+  id: GeneratedAlways<number>;
+  dashboard_id: number;
+  title: Generated<string>;
+  content: ColumnType<unknown, string, string>;
+  card_type: GeneratedAlways<string>;
+  kpi_id: GeneratedAlways<number | null>;
+  position: number;
+  layout_x: number;
+  layout_y: number;
+  layout_w: number;
+  layout_h: number;
+}
+
+/** A user a custom dashboard is shared with: view, or view and edit. */
+export interface CustomDashboardSharesTable {
+  tenant_id: string;
+  dashboard_id: number;
+  user_id: number;
+  can_edit: Generated<boolean>;
+}
+
+/** A saved chart of the chart builder (0020_charts): its settings as contracts ChartSettings. */
+export interface ChartsTable {
+  tenant_id: string;
+  id: GeneratedAlways<number>;
+  name: string;
+  settings: ColumnType<unknown, string, string>;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A KPI a saved chart draws, at its place in the chart's order. */
+export interface ChartKpisTable {
+  tenant_id: string;
+  chart_id: number;
+  kpi_id: number;
+  position: number;
 }

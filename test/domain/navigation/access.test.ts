@@ -25,6 +25,16 @@ test("canOpen as a table: permission, feature flag, instance kind, staff", () =>
   for (const [path, who, expected] of table) assert.is(canOpen(who, screen(path)), expected, path);
 });
 
+test("custom dashboards: control_custom_dashboards, or a dashboard shared with the user (the profile flag)", () => {
+  const shared = accessProfile({ isStaff: false, grantedPermissions: [], features: {}, instance: "company", accessCustomDashboard: true });
+  assert.is(canOpen(profile(["control_custom_dashboards"]), screen("/reporting/custom")), true);
+  assert.is(canOpen(profile([]), screen("/reporting/custom")), false);
+  assert.is(canOpen(shared, screen("/reporting/custom")), true);
+  assert.is(canOpen(shared, screen("/reporting/operational-dashboard")), false, "the flag opens the custom dashboards only");
+  const dashboardScreen: Screen = { ...screen("/reporting/custom"), path: "/reporting/custom-dashboard" };
+  assert.is(canOpen(shared, dashboardScreen), true, "and the dashboard screen, once it is a screen");
+});
+
 test("the menu holds only built screens the user may open, grouped by section", () => {
   const reporting = profile(["access_operational_reporting", "access_strategic_reporting", "access_my_dashboard"]);
   assert.equal(buildMenu(reporting, landed).map((item) => [item.label, item.to, item.submenu.map((sub) => sub.to)]), [

@@ -71,6 +71,11 @@ export const SAMPLES: Record<string, (ids: WorldIds) => SampleRequest> = {
   "GET /api/planning/versions/": () => ({}),
   "POST /api/planning/versions/": () => ({ body: { name: `Budget ${randomUUID().slice(0, 8)}`, fiscalYear: 2026 } }),
   "DELETE /api/planning/versions/{id}/": (ids) => ({ params: { id: ids.planningVersion } }),
+  "GET /api/charts/": (ids) => ({ query: { kpi: String(ids.kpi) } }),
+  "POST /api/charts/": (ids) => ({ body: { name: `Chart ${randomUUID().slice(0, 8)}`, settings: sampleChartSettings(ids.kpi) } }),
+  "GET /api/charts/{id}/": (ids) => ({ params: { id: ids.chart } }),
+  "PUT /api/charts/{id}/": (ids) => ({ params: { id: ids.chart }, body: { name: "Renamed chart", settings: sampleChartSettings(ids.kpi) } }),
+  "DELETE /api/charts/{id}/": (ids) => ({ params: { id: ids.chart } }),
   "GET /api/kpis/favorites/": () => ({}),
   "POST /api/kpis/favorites/": (ids) => ({ body: { kpi: ids.kpi } }),
   "PUT /api/kpis/favorites/": (ids) => ({ body: { kpis: [ids.kpi] } }),
@@ -155,3 +160,18 @@ export const SAMPLES: Record<string, (ids: WorldIds) => SampleRequest> = {
 };
 
 export const routeKey = (method: string, path: string) => `${method} ${path}`;
+
+/** A stacked chart of one KPI, every option set, as the chart builder saves it. */
+function sampleChartSettings(kpi: number) {
+  return {
+    type: "stacked",
+    kpiIds: [kpi],
+    period: { months: 12, endMonth: "2026-06-01" },
+    bucket: "Q",
+    series: ["actual", "planning"],
+    colourScheme: "blues",
+    axis: { startAtZero: true, gridLines: true, valueLabels: false },
+    legend: { show: true, position: "bottom" },
+    pivot: { rows: "kpis", subtotals: true, totals: true, sort: "manual", rowOrder: [kpi] },
+  };
+}

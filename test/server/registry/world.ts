@@ -26,6 +26,8 @@ export interface WorldIds {
   /** A user forecast of the category (inactive), its value the secret value. */
   readonly forecast: number;
   readonly planningVersion: number;
+  /** A saved chart of the stored KPI, its name carrying the marker. */
+  readonly chart: number;
 }
 
 export interface Caller {
@@ -120,7 +122,10 @@ export async function registryWorld() {
     await db.insertInto("kpi_values").values({ tenant_id: a, kpi_id: stored, series: "planning", month: "2026-04-01", value: secretValue }).execute();
     const planningVersion = (await db.insertInto("planning_versions").values({ tenant_id: a, name: `Budget ${marker}`, fiscal_year_start: "2026-01-01", value_count: 1 }).returning("id").executeTakeFirstOrThrow()).id;
     await db.insertInto("planning_version_values").values({ tenant_id: a, version_id: planningVersion, kpi_id: stored, month: "2026-04-01", value: secretValue }).execute();
-    return { member: member.id, kpi: stored, calculatedKpi: calculated, category, currency, accountingImport, upload: upload.id, snapshot, integration: integration.id, query: query.id, forecast, planningVersion };
+    const chartSettings = { type: "bar", kpiIds: [stored], period: { months: 12, endMonth: "2026-06-01" }, bucket: "M", series: ["actual"], colourScheme: "meridian", axis: { startAtZero: true, gridLines: true, valueLabels: false }, legend: { show: true, position: "bottom" }, pivot: { rows: "kpis", subtotals: false, totals: true, sort: "manual", rowOrder: [] } };
+    const chart = (await db.insertInto("charts").values({ tenant_id: a, name: `Chart ${marker}`, settings: JSON.stringify(chartSettings), created_by: roles.get("Administrator")!.userId }).returning("id").executeTakeFirstOrThrow()).id;
+    await db.insertInto("chart_kpis").values({ tenant_id: a, chart_id: chart, kpi_id: stored, position: 0 }).execute();
+    return { member: member.id, kpi: stored, calculatedKpi: calculated, category, currency, accountingImport, upload: upload.id, snapshot, integration: integration.id, query: query.id, forecast, planningVersion, chart };
   });
 
   const attackers: Caller[] = [];
@@ -161,7 +166,7 @@ export async function registryWorld() {
     admin: roles.get("Administrator")!,
     attackers,
     ids: { ...ids, instance: instance.id } satisfies WorldIds,
-    owners: { member: a, kpi: a, calculatedKpi: a, category: a, currency: a, instance: investor.tenantId, accountingImport: a, upload: a, snapshot: a, integration: a, query: a, forecast: a, planningVersion: a } satisfies Record<keyof WorldIds, string>,
+    owners: { member: a, kpi: a, calculatedKpi: a, category: a, currency: a, instance: investor.tenantId, accountingImport: a, upload: a, snapshot: a, integration: a, query: a, forecast: a, planningVersion: a, chart: a } satisfies Record<keyof WorldIds, string>,
     stateOf,
     lastSeqOf,
   };

@@ -17,6 +17,8 @@ import * as planningVersions from "./0015_planning_versions";
 import * as forecasting from "./0016_forecasting";
 import * as dataInSchedules from "./0017_data_in_schedules";
 import * as eventOriginTab from "./0018_event_origin_tab";
+import * as customDashboards from "./0019_custom_dashboards";
+import * as charts from "./0020_charts";
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the server bundle
@@ -41,6 +43,8 @@ const migrations: Record<string, Migration> = {
   "0016_forecasting": forecasting,
   "0017_data_in_schedules": dataInSchedules,
   "0018_event_origin_tab": eventOriginTab,
+  "0019_custom_dashboards": customDashboards,
+  "0020_charts": charts,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -5,7 +5,7 @@ import { notFound } from "../../platform/http/errors";
 
 /** The signed-in user's profile (GET /api/auth/users/me/) and what access decisions need. */
 export async function loadProfile({ db }: TenantContext, userId: number): Promise<{ profile: UserProfile; access: AccessProfile }> {
-  const [user, tenant, groups, grants, secondFactor] = await Promise.all([
+  const [user, tenant, groups, grants, secondFactor, share] = await Promise.all([
     db.selectFrom("users").select(["id", "email", "first_name", "last_name", "is_staff"]).where("id", "=", userId).executeTakeFirst(),
     db.selectFrom("tenants").select(["kind", "features", "two_factor_policy"]).executeTakeFirstOrThrow(),
     db
@@ -21,6 +21,8 @@ export async function loadProfile({ db }: TenantContext, userId: number): Promis
       .execute(),
     db.selectFrom("user_permissions").select("permission").where("user_id", "=", userId).orderBy("permission").execute(),
     db.selectFrom("user_totp").select("confirmed_at").where("user_id", "=", userId).executeTakeFirst(),
+    // A dashboard shared with them opens the custom dashboards without control_custom_dashboards.
+    db.selectFrom("custom_dashboard_shares").select("dashboard_id").where("user_id", "=", userId).limit(1).executeTakeFirst(),
   ]);
   if (!user) throw notFound();
   const byGroup = new Map<number, { id: number; name: string; permissions: string[] }>();
@@ -36,7 +38,7 @@ export async function loadProfile({ db }: TenantContext, userId: number): Promis
     grantedPermissions: [...userPermissions, ...[...byGroup.values()].flatMap((group) => group.permissions)],
     features,
     instance: tenant.kind,
-    accessCustomDashboard: false,
+    accessCustomDashboard: share !== undefined,
   });
   return {
     access,

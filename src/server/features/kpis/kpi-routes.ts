@@ -19,6 +19,7 @@ import { monthIndexAt, monthIndexOf } from "../../../domain/months";
 import { badRequest, HttpError, notFound } from "../../platform/http/errors";
 import { signedIn, userRoute } from "../../platform/http/route";
 import { loadFxRate, loadKpis } from "./kpi-repository";
+import { kpiPlacements } from "../custom-dashboards/kpi-placements";
 import { favoriteIdsOf } from "./kpi-favorites";
 import { legacyYearToDate, onlyOfType } from "./kpi-legacy";
 import { aggregatesFor, historyFor, kpiMeta, mayRead, mayWrite } from "./kpi-service";
@@ -46,7 +47,9 @@ export const kpiRoutes = [
     access: signedIn(),
     response: Schema.Array(KpiMeta),
     handle: ({ user, reader, inTenant }) =>
-      inTenant(async (context) => kpiMeta(context, reader, monthIndexAt(new Date()), new Set(await favoriteIdsOf(context, user.userId)))),
+      inTenant(async (context) =>
+        kpiMeta(context, reader, monthIndexAt(new Date()), new Set(await favoriteIdsOf(context, user.userId)), await kpiPlacements(context, { ...reader, userId: user.userId })),
+      ),
   }),
 
   userRoute({

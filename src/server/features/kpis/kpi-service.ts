@@ -29,8 +29,23 @@ export interface Reader {
 const mayRead = (reader: Reader, kpi: Pick<KpiRow, "effective_sensitivity">) => reader.isStaff || canReadSensitivity(reader.permissions, kpi.effective_sensitivity);
 const mayWrite = (reader: Reader, kpi: KpiRow) => reader.isStaff || canWriteSensitivity(reader.permissions, kpi.sensitivity);
 
-/** The KPIs the reader may see, as GET /api/kpis/meta/ answers them; `favorites` are the user's favorite ids. */
-export async function kpiMeta(context: TenantContext, reader: Reader, currentMonth: MonthIndex, favorites: ReadonlySet<number> = new Set()): Promise<KpiMeta[]> {
+/** Where a KPI is placed on the custom dashboards its reader sees (custom-dashboards/kpi-placements.ts). */
+export interface KpiPlacements {
+  readonly dashboards: readonly number[];
+  readonly kpiCards: readonly { readonly dashboard: number; readonly position: number }[];
+}
+
+/**
+ * The KPIs the reader may see, as GET /api/kpis/meta/ answers them; `favorites` are the user's
+ * favorite ids, `placements` the KPIs' places on the custom dashboards the user sees.
+ */
+export async function kpiMeta(
+  context: TenantContext,
+  reader: Reader,
+  currentMonth: MonthIndex,
+  favorites: ReadonlySet<number> = new Set(),
+  placements: ReadonlyMap<number, KpiPlacements> = new Map(),
+): Promise<KpiMeta[]> {
   const [kpis, newest] = await Promise.all([loadKpis(context), newestActuals(context)]);
   const readable = kpis.filter((kpi) => mayRead(reader, kpi));
   const readableIds = new Set(readable.map((kpi) => kpi.id));
@@ -61,6 +76,8 @@ export async function kpiMeta(context: TenantContext, reader: Reader, currentMon
       outdated: kpi.formula === null && outdatedStatus(kpi.cadence as ReportingCadence, last, currentMonth) === "outdated",
       writable: kpi.formula === null && mayWrite(reader, kpi),
       overrideForecasting: kpi.override_forecasting,
+      customDashboards: [...(placements.get(kpi.id)?.dashboards ?? [])],
+      customDashboardsKpi: [...(placements.get(kpi.id)?.kpiCards ?? [])],
     };
   });
 }
