@@ -8,10 +8,10 @@ import { CardBody } from "./card-body";
 import { CardFrame } from "./card-frame";
 
 /** One canvas row in pixels, and the space between cells: a card's height is h rows and the gaps between them. */
-export const ROW_HEIGHT = 44;
+export const ROW_HEIGHT = 56;
 export const GAP = 12;
-/** The card's header and padding, taken from its height for a chart that fills it. */
-const CARD_CHROME = 64;
+/** The card's header and padding and the chart's caption and legend, taken from its height for a chart that fills it. */
+const CARD_CHROME = 150;
 
 const ARROWS: Readonly<Record<string, Direction>> = { ArrowLeft: "left", ArrowRight: "right", ArrowUp: "up", ArrowDown: "down" };
 

@@ -57,8 +57,13 @@ function sparkline(months: readonly KpiMonthValue[], last: MonthIndex): (number 
   return monthRange(last - SPARKLINE_MONTHS + 1, last).map((month) => byMonth.get(month) ?? null);
 }
 
-/** The KPI card sits inside the dashboard card: its own frame gives way to the dashboard's. */
+/**
+ * The KPI card sits inside the dashboard card: its frame and its title give way to the
+ * dashboard card's (which names the KPI); its star stays.
+ */
 const Embedded = styled.div`
   min-width: 0;
   & > article { border: 0; box-shadow: none; padding: 0; background: transparent; }
+  & > article .card-header { position: absolute; top: 12px; right: 132px; }
+  & > article .card-title { display: none; }
 `;

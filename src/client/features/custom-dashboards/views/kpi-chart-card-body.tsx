@@ -35,7 +35,7 @@ export function KpiChartCardBody({ cardId, content, title, mode, onReady, height
       unit={kpi.unit}
       currency={frame.currency}
       title={`${title || kpi.name} (${kpi.unit === "currency" ? frame.currency : unit.toLowerCase()})`}
-      height={Math.max(140, height ?? 240)}
+      height={Math.max(120, height ?? 240)}
     />
   );
 }
