@@ -58,12 +58,11 @@ function sparkline(months: readonly KpiMonthValue[], last: MonthIndex): (number 
 }
 
 /**
- * The KPI card sits inside the dashboard card: its frame and its title give way to the
- * dashboard card's (which names the KPI); its star stays.
+ * The KPI card sits inside the dashboard card: its frame and its header give way to the
+ * dashboard card's, which names the KPI (the KPI card's own aria-label still does).
  */
 const Embedded = styled.div`
   min-width: 0;
   & > article { border: 0; box-shadow: none; padding: 0; background: transparent; }
-  & > article .card-header { position: absolute; top: 12px; right: 132px; }
-  & > article .card-title { display: none; }
+  & > article > .card-header { display: none; }
 `;
