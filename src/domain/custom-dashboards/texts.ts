@@ -15,5 +15,6 @@ export const SHARE_WITH_OWNER = "The owner always has access; leave them out of 
 export const SHARE_USER_UNKNOWN = "Choose a user of your company.";
 export const SHARE_USER_TWICE = "Each user may be listed once.";
 export const POSITIONS_INCOMPLETE = "List every dashboard you see, each once.";
-/** A KPI or chart card whose KPI or chart is gone (the KPI's cards go with it; a chart's stay). */
+/** A chart card whose chart was deleted (a KPI's cards go with the KPI; a chart's stay and say so). */
 export const CHART_GONE = "This chart no longer exists.";
+export const CHART_UNKNOWN = "Choose a saved chart of your company.";

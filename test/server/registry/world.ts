@@ -28,6 +28,9 @@ export interface WorldIds {
   readonly planningVersion: number;
   /** A saved chart of the stored KPI, its name carrying the marker. */
   readonly chart: number;
+  /** A canvas of the administrator's, shared with the member, with a KPI card and a text card (the marker in its name and text). */
+  readonly dashboard: number;
+  readonly dashboardCard: number;
 }
 
 export interface Caller {
@@ -125,7 +128,20 @@ export async function registryWorld() {
     const chartSettings = { type: "bar", kpiIds: [stored], period: { months: 12, endMonth: "2026-06-01" }, bucket: "M", series: ["actual"], colourScheme: "meridian", axis: { startAtZero: true, gridLines: true, valueLabels: false }, legend: { show: true, position: "bottom" }, pivot: { rows: "kpis", subtotals: false, totals: true, sort: "manual", rowOrder: [] } };
     const chart = (await db.insertInto("charts").values({ tenant_id: a, name: `Chart ${marker}`, settings: JSON.stringify(chartSettings), created_by: roles.get("Administrator")!.userId }).returning("id").executeTakeFirstOrThrow()).id;
     await db.insertInto("chart_kpis").values({ tenant_id: a, chart_id: chart, kpi_id: stored, position: 0 }).execute();
-    return { member: member.id, kpi: stored, calculatedKpi: calculated, category, currency, accountingImport, upload: upload.id, snapshot, integration: integration.id, query: query.id, forecast, planningVersion, chart };
+    // A custom dashboard: its name and its text card carry the marker.
+    const dashboard = (await db.insertInto("custom_dashboards").values({ tenant_id: a, name: `Dashboard ${marker}`, kind: "canvas", owner_id: roles.get("Administrator")!.userId }).returning("id").executeTakeFirstOrThrow()).id;
+    const dashboardCard = (
+      await db
+        .insertInto("custom_dashboard_cards")
+        .values([
+          { tenant_id: a, dashboard_id: dashboard, title: `Notes ${marker}`, content: JSON.stringify({ type: "text", text: `Text ${marker}` }), position: 0, layout_x: 0, layout_y: 0, layout_w: 4, layout_h: 4 },
+          { tenant_id: a, dashboard_id: dashboard, title: "", content: JSON.stringify({ type: "kpi", kpiId: stored }), position: 1, layout_x: 4, layout_y: 0, layout_w: 3, layout_h: 4 },
+        ])
+        .returning("id")
+        .execute()
+    )[0]!.id;
+    await db.insertInto("custom_dashboard_shares").values({ tenant_id: a, dashboard_id: dashboard, user_id: member.id, can_edit: false }).execute();
+    return { member: member.id, kpi: stored, calculatedKpi: calculated, category, currency, accountingImport, upload: upload.id, snapshot, integration: integration.id, query: query.id, forecast, planningVersion, chart, dashboard, dashboardCard };
   });
 
   const attackers: Caller[] = [];
@@ -166,7 +182,7 @@ export async function registryWorld() {
     admin: roles.get("Administrator")!,
     attackers,
     ids: { ...ids, instance: instance.id } satisfies WorldIds,
-    owners: { member: a, kpi: a, calculatedKpi: a, category: a, currency: a, instance: investor.tenantId, accountingImport: a, upload: a, snapshot: a, integration: a, query: a, forecast: a, planningVersion: a, chart: a } satisfies Record<keyof WorldIds, string>,
+    owners: { member: a, kpi: a, calculatedKpi: a, category: a, currency: a, instance: investor.tenantId, accountingImport: a, upload: a, snapshot: a, integration: a, query: a, forecast: a, planningVersion: a, chart: a, dashboard: a, dashboardCard: a } satisfies Record<keyof WorldIds, string>,
     stateOf,
     lastSeqOf,
   };

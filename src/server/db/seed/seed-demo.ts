@@ -16,6 +16,7 @@ import { DEMO_CATEGORY_COLUMNS, seedDemoFavorites } from "./demo-reporting";
 import { actualValue, benchmarksOf, planningValue } from "./demo-series";
 import { seededRandom } from "./random";
 import { seedDemoWarehouse } from "./demo-warehouse";
+import { seedDemoDashboards } from "./demo-dashboards";
 import { seedDemoUploads } from "./demo-uploads";
 
 export const ACTUAL_MONTHS = 36;
@@ -57,6 +58,7 @@ export async function seedDemoData(database: Database, withTenant: WithTenant, n
       for (const [email, id] of await seedUsers(context, company, passwordHash)) userIds.set(email, id);
       const counts = company.kpiData ? await seedKpiData(context, company, currentMonth) : { kpis: 0, values: 0 };
       if (company.kpiData) await seedDemoFavorites(context, company);
+      if (company.kpiData) await seedDemoDashboards(context, company);
       if (company.kpiData) await seedDemoQueries(context, userIds.get(company.users.find((user) => user.role === "Administrator")?.email ?? ""));
       const adminId = userIds.get(company.users.find((user) => user.role === "Administrator")?.email ?? "");
       // The upload history, made by the upload feature itself (after the values it brings back).

@@ -4,6 +4,7 @@ import {
   CANVAS_FULL,
   CARD_LISTED_TWICE,
   CARD_NOT_ON_DASHBOARD,
+  CHART_UNKNOWN,
   DASHBOARD_CHANGED,
   KPI_ALREADY_ON_DASHBOARD,
   KPI_NOT_READABLE,
@@ -12,6 +13,7 @@ import {
 } from "../../../domain/custom-dashboards/texts";
 import type { TenantContext } from "../../db/tenancy";
 import { badRequest, HttpError, notFound } from "../../platform/http/errors";
+import { loadCharts } from "../charts/chart-repository";
 import { loadKpis } from "../kpis/kpi-repository";
 import { mayRead } from "../kpis/kpi-service";
 import { cardsOf, nextRevision, audienceOf, type DashboardReader } from "./dashboard-repository";
@@ -26,14 +28,14 @@ import { dashboardFor, openForChange } from "./dashboard-service";
 
 export async function addCard(context: TenantContext, id: number, body: { title: string; content: CardContent; layout?: CardLayout | undefined }, reader: DashboardReader): Promise<CustomDashboard> {
   await openForChange(context, id, reader, "edit");
-  await requireReadableContent(context, body.content, reader, "content.kpiId");
+  await requireReadableContent(context, body.content, reader, "content.");
   return insertCard(context, id, reader, body.title.trim(), body.content, body.layout);
 }
 
 /** Spec "add KPI": a KPI card at the end, titled by the KPI itself (an empty title), once per dashboard. */
 export async function addKpi(context: TenantContext, id: number, kpiId: number, reader: DashboardReader): Promise<CustomDashboard> {
   await openForChange(context, id, reader, "edit");
-  await requireReadableContent(context, { type: "kpi", kpiId }, reader, "kpiId");
+  await requireReadableContent(context, { type: "kpi", kpiId }, reader, "");
   const present = await context.db.selectFrom("custom_dashboard_cards").select("id").where("dashboard_id", "=", id).where("card_type", "=", "kpi").where("kpi_id", "=", kpiId).executeTakeFirst();
   if (present) throw badRequest({ kpiId: [KPI_ALREADY_ON_DASHBOARD] });
   return insertCard(context, id, reader, "", { type: "kpi", kpiId });
@@ -42,7 +44,7 @@ export async function addKpi(context: TenantContext, id: number, kpiId: number, 
 export async function patchCard(context: TenantContext, id: number, cardId: number, body: { title?: string | undefined; content?: CardContent | undefined }, reader: DashboardReader): Promise<CustomDashboard> {
   await openForChange(context, id, reader, "edit");
   await cardOf(context, id, cardId);
-  if (body.content) await requireReadableContent(context, body.content, reader, "content.kpiId");
+  if (body.content) await requireReadableContent(context, body.content, reader, "content.");
   const change = { ...(body.title !== undefined ? { title: body.title.trim() } : {}), ...(body.content ? { content: JSON.stringify(body.content) } : {}) };
   if (Object.keys(change).length > 0) {
     await context.db.updateTable("custom_dashboard_cards").set(change).where("id", "=", cardId).execute();
@@ -132,9 +134,17 @@ async function cardOf(context: TenantContext, id: number, cardId: number) {
   return card;
 }
 
-/** A KPI or KPI chart card names a KPI the reader may read (by its effective sensitivity); the same answer for a missing one. */
-async function requireReadableContent(context: TenantContext, content: CardContent, reader: DashboardReader, field: string) {
+/**
+ * A KPI or KPI chart card names a KPI the reader may read (by its effective sensitivity; the same
+ * answer for a missing one); a chart card a saved chart of the company (charts are the company's:
+ * each reader sees the KPIs of it they may read).
+ */
+async function requireReadableContent(context: TenantContext, content: CardContent, reader: DashboardReader, fieldPrefix: "content." | "") {
+  if (content.type === "chart") {
+    if ((await loadCharts(context, { id: content.chartId })).length === 0) throw badRequest({ [`${fieldPrefix}chartId`]: [CHART_UNKNOWN] });
+    return;
+  }
   if (content.type !== "kpi" && content.type !== "kpiChart") return;
   const kpi = (await loadKpis(context)).find((candidate) => candidate.id === content.kpiId);
-  if (!kpi || !mayRead(reader, kpi)) throw badRequest({ [field]: [KPI_NOT_READABLE] });
+  if (!kpi || !mayRead(reader, kpi)) throw badRequest({ [`${fieldPrefix}kpiId`]: [KPI_NOT_READABLE] });
 }

@@ -1,12 +1,12 @@
-import { sql } from "kysely";
-import { Schema } from "@effect/schema";
-import { BUCKET_MONTHS, ChartSettings, type ChartSeries } from "../../../contracts/charts";
+import { BUCKET_MONTHS, type ChartSeries, type ChartSettings } from "../../../contracts/charts";
 import type { CustomDashboard, DashboardCard } from "../../../contracts/custom-dashboards";
 import type { HistoryBucket, KpiAggregatesResult } from "../../../contracts/kpis";
 import { effectiveEnd } from "../../../domain/kpi/aggregation";
 import type { BucketSize } from "../../../domain/kpi/periods";
 import { monthIndexAt, monthIndexOf, type MonthIndex } from "../../../domain/months";
+import { CHART_GONE } from "../../../domain/custom-dashboards/texts";
 import type { TenantContext } from "../../db/tenancy";
+import { loadCharts } from "../charts/chart-repository";
 import { loadKpis } from "../kpis/kpi-repository";
 import { aggregatesFor, historyFor, mayRead } from "../kpis/kpi-service";
 import type { DashboardReader } from "./dashboard-repository";
@@ -38,7 +38,6 @@ export interface DashboardExport {
 }
 
 export const KPI_UNAVAILABLE = "This KPI is not available to you.";
-export const CHART_UNAVAILABLE = "This chart no longer exists.";
 const KPI_CHART_SERIES: readonly ChartSeries[] = ["actual", "planning", "forecast", "lastYear"];
 
 export async function dashboardExport(context: TenantContext, id: number, reader: DashboardReader, userId: number, now = new Date()): Promise<DashboardExport> {
@@ -70,7 +69,7 @@ export async function dashboardExport(context: TenantContext, id: number, reader
     } else {
       const chart = await savedChart(context, content.chartId);
       if (!chart) {
-        cards.push({ card, kind: "unavailable", message: CHART_UNAVAILABLE });
+        cards.push({ card, kind: "unavailable", message: CHART_GONE });
         continue;
       }
       const { settings } = chart;
@@ -92,16 +91,7 @@ async function reportingPeriodOf({ db }: TenantContext, userId: number, now: Dat
   return { end, ignoreLastMonths };
 }
 
-/**
- * A saved chart's name and settings, read by SQL: the charts table belongs to the charts feature
- * (migration 0020) and may not exist in this database yet; a chart that is gone, or whose
- * settings no longer decode, is null.
- */
-async function savedChart({ db }: TenantContext, chartId: number): Promise<{ name: string; settings: ChartSettings } | null> {
-  const exists = await sql<{ found: boolean }>`select to_regclass('public.charts') is not null as found`.execute(db);
-  if (!exists.rows[0]?.found) return null;
-  const row = (await sql<{ name: string; settings: unknown }>`select name, settings from charts where id = ${chartId}`.execute(db)).rows[0];
-  if (!row) return null;
-  const settings = Schema.decodeUnknownOption(ChartSettings)(typeof row.settings === "string" ? JSON.parse(row.settings) : row.settings);
-  return settings._tag === "Some" ? { name: row.name, settings: settings.value } : null;
+/** A saved chart's name and settings (its KPIs those still there), or null when it was deleted. */
+async function savedChart(context: TenantContext, chartId: number): Promise<{ name: string; settings: ChartSettings } | null> {
+  return (await loadCharts(context, { id: chartId }))[0] ?? null;
 }

@@ -34,7 +34,7 @@ export async function workbookOf(data: DashboardExport): Promise<Buffer> {
     ["Sheet", "Card type", "Title"],
   ]);
   overview.getRow(5).font = { bold: true };
-  data.cards.forEach((entry, index) => overview.addRow([names[index]!, CARD_TYPE_LABELS[entry.card.content.type], spreadsheetText(entry.card.title)]));
+  data.cards.forEach((entry, index) => overview.addRow([spreadsheetText(names[index]!), CARD_TYPE_LABELS[entry.card.content.type], spreadsheetText(entry.card.title)]));
   overview.getColumn(1).width = 34;
   overview.getColumn(2).width = 16;
   overview.getColumn(3).width = 40;

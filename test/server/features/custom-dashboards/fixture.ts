@@ -35,5 +35,12 @@ export async function dashboardsCompany() {
     if (shared.status !== 200) throw new Error(`share: ${shared.status} ${JSON.stringify(shared.body)}`);
     return shared.body as { id: number; revision: number; cards: { id: number; position: number; layout: { x: number; y: number; w: number; h: number } }[] };
   };
-  return { ...world, owner, editor, viewer, outsider, staff, stranger, sharedDashboard };
+  /** A saved chart (through the charts API, the owner's unless said): the KPIs' actuals and plan by quarter over the six months to June 2026. */
+  const savedChart = async (name: string, kpiIds: number[], by: { headers: Record<string, string> } = owner) => {
+    const settings = { type: "bar", kpiIds, period: { months: 6, endMonth: "2026-06-01" }, bucket: "Q", series: ["actual", "planning"], colourScheme: "meridian", axis: { startAtZero: true, gridLines: true, valueLabels: false }, legend: { show: true, position: "bottom" }, pivot: { rows: "kpis", subtotals: false, totals: true, sort: "manual", rowOrder: [] } };
+    const created = await world.call(by.headers, "POST", "/api/charts/", { name, settings });
+    if (created.status !== 201) throw new Error(`chart: ${created.status} ${JSON.stringify(created.body)}`);
+    return created.body.id as number;
+  };
+  return { ...world, owner, editor, viewer, outsider, staff, stranger, sharedDashboard, savedChart };
 }
