@@ -1,5 +1,6 @@
 import type { KeyboardEvent, PointerEvent, ReactNode } from "react";
 import { styled } from "styled-components";
+import { Link } from "wouter";
 import type { DashboardCard } from "../../../../contracts/custom-dashboards";
 import { Button } from "../../../ui/button";
 import { FONT_WEIGHT, RADIUS, SPACE, TYPE_SCALE } from "../../../ui/tokens";
@@ -48,7 +49,7 @@ export function CardFrame({ card, fallbackTitle, editable, editing, hintId, onEd
             ⠿
           </span>
         ) : null}
-        <h2>{title}</h2>
+        <h2>{card.content.type === "kpi" || card.content.type === "kpiChart" ? <Link href={`/reporting/kpi-detail/${card.content.kpiId}`}>{title}</Link> : title}</h2>
         {editable ? (
           <span className="actions">
             <Button size="sm" variant="quiet" onClick={onEdit} aria-label={`Edit ${title}`} aria-pressed={editing}>
@@ -82,6 +83,8 @@ const Frame = styled.article`
   &.editing { border-color: ${(p) => p.theme.accent}; box-shadow: 0 0 0 1px ${(p) => p.theme.accent}; }
   &.dragging { opacity: 0.85; z-index: 2; box-shadow: ${(p) => p.theme.shadowOverlay}; }
   header { display: flex; align-items: center; gap: ${SPACE.xs}; min-width: 0; }
+  h2 a { color: inherit; text-decoration: none; }
+  h2 a:hover { text-decoration: underline; }
   h2 { flex: 1; min-width: 0; font-size: ${TYPE_SCALE.md.size}; line-height: ${TYPE_SCALE.md.lineHeight}; font-weight: ${FONT_WEIGHT.semibold}; overflow-wrap: anywhere; }
   .handle { cursor: grab; color: ${(p) => p.theme.textMuted}; padding: 0 4px; user-select: none; touch-action: none; font-size: 16px; }
   .actions { display: flex; gap: ${SPACE.xxs}; flex: none; }

@@ -85,6 +85,19 @@ function LoadedDashboard({ dashboard }: { dashboard: CustomDashboard }) {
     }
   };
   const exportXlsx = () => dispatch({ _tag: "ExportCustomDashboard", dashboardId: dashboard.id, name: dashboard.name, format: "xlsx", orientation: "landscape", theme: "light" });
+  // Ctrl+Z (⌘Z) undoes the last layout change, except where a field undoes its own typing.
+  useEffect(() => {
+    if (!dashboard.canEdit) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.shiftKey || event.key.toLowerCase() !== "z") return;
+      const target = event.target as HTMLElement | null;
+      if (target?.closest("input, textarea, select, [contenteditable=true], [role=alertdialog]")) return;
+      event.preventDefault();
+      dispatch({ _tag: "UndoLayoutChange", dashboardId: dashboard.id });
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, [dispatch, dashboard.id, dashboard.canEdit]);
   const announcement = slot.announcement;
   const hint = canvas ? (dashboard.locked ? LOCKED_HINT : CANVAS_HINT) : GRID_HINT;
 
@@ -108,7 +121,7 @@ function LoadedDashboard({ dashboard }: { dashboard: CustomDashboard }) {
               <>
                 <Button onClick={() => setDialog("add-card")}>Add card</Button>
                 <Button onClick={() => setDialog("add-kpi")}>Add KPI</Button>
-                <Button onClick={() => dispatch({ _tag: "UndoLayoutChange", dashboardId: dashboard.id })} disabled={slot.undo.length === 0} aria-keyshortcuts="Control+Z">
+                <Button onClick={() => dispatch({ _tag: "UndoLayoutChange", dashboardId: dashboard.id })} disabled={slot.undo.length === 0} aria-keyshortcuts="Control+Z Meta+Z">
                   Undo
                 </Button>
                 {canvas ? (
