@@ -138,7 +138,8 @@ test("an administrator builds a grid and a canvas dashboard with text, KPI and K
   await waitForScreen(page, "Canvas board");
   await page.waitForSelector("article[aria-label='Agenda']");
   assert.is(await cardStyle(page, "Agenda"), "3 / span 4 | 1 / span 4");
-
+  await page.waitForSelector("article[aria-label='Revenue'] [data-testid=actual]");
+  await page.waitForSelector("article[aria-label='Revenue history'] svg[role=img]");
   await shoot(page, "canvas-dashboard-unlocked");
 
   // Locked: no handles, and a key says why nothing moves.
