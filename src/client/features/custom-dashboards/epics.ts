@@ -165,8 +165,14 @@ export const changeCards: DashboardsEpic = ({ command$, state$ }, deps) =>
     }),
   );
 
-/** The file an export downloads: the dashboard's name, made safe for file systems. */
-export const exportFileName = (name: string, format: "pdf" | "xlsx") => `${name.replace(/[\\/:*?"<>|]+/g, " ").replace(/\s+/g, " ").trim() || "dashboard"}.${format}`;
+/**
+ * The file an export downloads: "Sales & Growth 2026" → "Sales-Growth-2026.pdf", a name every
+ * system saves without quoting (the print pipeline names its PDFs the same way).
+ */
+export const exportFileName = (name: string, format: "pdf" | "xlsx") => {
+  const base = name.normalize("NFKD").replace(/[^\w\s-]/g, "").trim().replace(/[\s_-]+/g, "-").slice(0, 80);
+  return `${base || "dashboard"}.${format}`;
+};
 
 /** PDF (the print pipeline) and Excel exports, downloaded; a second press while one runs does nothing. */
 export const exportDashboard: DashboardsEpic = ({ command$ }, deps) =>
