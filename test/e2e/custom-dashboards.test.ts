@@ -49,6 +49,17 @@ const cardStyle = (page: Page, title: string) =>
 const announced = (page: Page, text: RegExp) => page.waitForFunction((source) => new RegExp(source).test(document.querySelector("[data-testid=layout-announcement]")?.textContent ?? ""), { timeout: 10_000 }, text.source);
 const layoutSaved = (page: Page) => page.waitForFunction(() => !document.querySelector("main")?.textContent?.includes("saving the layout"), { timeout: 10_000 });
 
+/** Presses the mouse on `selector`, moves it by (dx, dy) in steps, and lets go. */
+async function drag(page: Page, selector: string, dx: number, dy: number) {
+  const box = (await (await page.waitForSelector(selector))!.boundingBox())!;
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + dx, y + dy, { steps: 8 });
+  await page.mouse.up();
+}
+
 async function createDashboard(page: Page, name: string, kind: "Grid" | "Canvas") {
   await clickButton(page, "New dashboard");
   await typeLabelled(page, "Name", name);
@@ -141,6 +152,19 @@ test("an administrator builds a grid and a canvas dashboard with text, KPI and K
   await page.waitForSelector("article[aria-label='Revenue'] [data-testid=actual]");
   await page.waitForSelector("article[aria-label='Revenue history'] svg[role=img]");
   await shoot(page, "canvas-dashboard-unlocked");
+
+  // The mouse: the handle drags the card two columns right, the corner one row taller; Undo twice.
+  const column = (await page.$eval("[data-testid=canvas]", (board) => board.clientWidth)) / 12;
+  await drag(page, "article[aria-label='Agenda'] .handle", column * 2, 0);
+  await announced(page, /Moved “Agenda” to column 5, row 1/);
+  await drag(page, "article[aria-label='Agenda'] [title='Drag to resize']", 0, 68);
+  await announced(page, /Resized “Agenda” to column 5, row 1, 4 columns wide and 5 rows high/);
+  assert.is(await cardStyle(page, "Agenda"), "5 / span 4 | 1 / span 5");
+  await clickButton(page, /^Undo$/);
+  await clickButton(page, /^Undo$/);
+  await page.waitForFunction(() => (document.querySelector("article[aria-label='Agenda']") as HTMLElement).style.gridColumn === "3 / span 4");
+  assert.is(await cardStyle(page, "Agenda"), "3 / span 4 | 1 / span 4");
+  await layoutSaved(page);
 
   // Locked: no handles, and a key says why nothing moves.
   await clickButton(page, "Lock canvas");

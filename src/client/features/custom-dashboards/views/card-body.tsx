@@ -30,7 +30,7 @@ export function CardBody({ card, mode, onReady, height }: CardBodyProps) {
     case "kpi":
       return <KpiCardBody cardId={card.id} kpiId={card.content.kpiId} mode={mode} {...(onReady ? { onReady } : {})} />;
     case "kpiChart":
-      return <KpiChartCardBody cardId={card.id} content={card.content} title={card.title} mode={mode} {...(onReady ? { onReady } : {})} {...(height ? { height } : {})} />;
+      return <KpiChartCardBody cardId={card.id} content={card.content} mode={mode} {...(onReady ? { onReady } : {})} {...(height ? { height } : {})} />;
     case "chart":
       return <SavedChartView chartId={card.content.chartId} mode={mode} {...(onReady ? { onReady } : {})} />;
     default:

@@ -11,7 +11,7 @@ import { KPI_UNREADABLE_TEXT } from "./kpi-card-body";
 type Content = typeof KpiChartCardContent.Type;
 
 /** A KPI chart card: the KPI detail's history chart (d3) for the card's bucket size and months, ending at the reporting month. */
-export function KpiChartCardBody({ cardId, content, title, mode, onReady, height }: { cardId: number; content: Content; title: string; mode: "screen" | "print"; onReady?: () => void; height?: number }) {
+export function KpiChartCardBody({ cardId, content, mode, onReady, height }: { cardId: number; content: Content; mode: "screen" | "print"; onReady?: () => void; height?: number }) {
   const dispatch = useDispatch();
   const meta = useKpiMeta();
   const frame = useReportingFrame();
@@ -34,7 +34,8 @@ export function KpiChartCardBody({ cardId, content, title, mode, onReady, height
       buckets={history.data[content.kpiId] ?? []}
       unit={kpi.unit}
       currency={frame.currency}
-      title={`${title || kpi.name} (${kpi.unit === "currency" ? frame.currency : unit.toLowerCase()})`}
+      // The card's title is the card's heading; the chart names its KPI and unit.
+      title={`${kpi.name} (${kpi.unit === "currency" ? frame.currency : unit.toLowerCase()})`}
       height={Math.max(120, height ?? 240)}
     />
   );
