@@ -11,7 +11,7 @@ import { CardFrame } from "./card-frame";
 export const ROW_HEIGHT = 56;
 export const GAP = 12;
 /** The card's header and padding and the chart's caption and legend, taken from its height for a chart that fills it. */
-const CARD_CHROME = 150;
+const CARD_CHROME = 175;
 
 const ARROWS: Readonly<Record<string, Direction>> = { ArrowLeft: "left", ArrowRight: "right", ArrowUp: "up", ArrowDown: "down" };
 
