@@ -61,8 +61,8 @@ function UnknownCardBody({ onReady }: { type: string; onReady?: () => void }) {
 export function useReadyOnce(ready: boolean, onReady: (() => void) | undefined) {
   useEffect(() => {
     if (ready) onReady?.();
-    // Once is enough: paper waits for the first time every card is ready.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Only `ready` matters: paper waits for the first time every card is ready, and a parent's
+    // new callback on each render must not report the card again.
   }, [ready]);
 }
 
