@@ -13,10 +13,10 @@ import { PageHeader } from "../../../ui/page-header";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { SPACE } from "../../../ui/tokens";
 import { VisuallyHidden } from "../../../ui/visually-hidden";
-import { useKpiMeta } from "../../kpis/views/hooks";
 import { CanvasBoard } from "./canvas-board";
 import { AddCardDialog, AddKpiDialog, ExportPdfDialog } from "./card-dialogs";
 import { CardEditPanel, LEAVE_CARD_EDIT } from "./card-edit-panel";
+import { useKpiNameOf } from "./card-title";
 import { GridBoard } from "./grid-board";
 
 const CRUMBS = [{ label: "Custom dashboards", href: "/reporting/custom" }];
@@ -60,7 +60,7 @@ type Dialog = "add-card" | "add-kpi" | "export-pdf" | null;
 function LoadedDashboard({ dashboard }: { dashboard: CustomDashboard }) {
   const dispatch = useDispatch();
   const confirm = useConfirm();
-  const meta = useKpiMeta();
+  const titleOf = useKpiNameOf();
   const slot = useModel((state: AppState) => state.customDashboards.open[dashboard.id]!);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [editingId, setEditingId] = useState<number | null>(null);
@@ -69,7 +69,6 @@ function LoadedDashboard({ dashboard }: { dashboard: CustomDashboard }) {
   const hintId = useId();
   const canvas = dashboard.kind === "canvas";
   const editing = dashboard.cards.find((card) => card.id === editingId) ?? null;
-  const titleOf = (card: DashboardCard) => ("kpiId" in card.content ? (meta.kpis.find((kpi) => kpi.id === (card.content as { kpiId: number }).kpiId)?.name ?? "") : "");
 
   // Switching to another card's edit mode with unsaved changes asks, as leaving does.
   const edit = async (card: DashboardCard) => {

@@ -8,9 +8,10 @@ import type { AppState } from "../../../app/state";
 import { useDispatch, useModel } from "../../../bus/use-model";
 import { PrintBlock, PrintPage } from "../../../print/print-page";
 import { SPACE } from "../../../ui/tokens";
-import { useKpiMeta, useReportingFrame } from "../../kpis/views/hooks";
+import { useReportingFrame } from "../../kpis/views/hooks";
 import { orderedCards } from "../model";
 import { CardBody } from "./card-body";
+import { useKpiNameOf } from "./card-title";
 
 /** A canvas row on paper, in pixels: charts get the height their rows give them on screen. */
 const PAPER_ROW = 36;
@@ -42,11 +43,11 @@ export default function PrintCustomDashboardScreen() {
 }
 
 function PaperDashboard({ dashboard, period }: { dashboard: CustomDashboard; period: string }) {
-  const meta = useKpiMeta();
+  const kpiNameOf = useKpiNameOf();
   const [ready, setReady] = useState<ReadonlySet<number>>(new Set());
   const onReady = useCallback((cardId: number) => setReady((previous) => (previous.has(cardId) ? previous : new Set([...previous, cardId]))), []);
   const allReady = dashboard.cards.every((card) => ready.has(card.id));
-  const titleOf = (card: DashboardCard) => card.title || ("kpiId" in card.content ? (meta.kpis.find((kpi) => kpi.id === (card.content as { kpiId: number }).kpiId)?.name ?? "") : "");
+  const titleOf = (card: DashboardCard) => card.title || kpiNameOf(card);
   const block = (card: DashboardCard, width: string) => (
     <PrintBlock key={card.id} style={{ flexBasis: width, maxWidth: width }} data-card-id={card.id}>
       <PaperCard>
