@@ -101,7 +101,7 @@ export function CanvasBoard({ dashboard, editingCardId, hintId, titleOf, onEdit,
             onRemove={() => onRemove(card)}
             onKeyDown={onKeyDown(card)}
             {...(movable ? { onHandlePointerDown: startDrag(card, "move") } : {})}
-            resizeHandle={movable ? <Corner aria-hidden="true" title="Drag to resize" onPointerDown={startDrag(card, "resize")} /> : null}
+            resizeHandle={movable ? <Corner className="corner" aria-hidden="true" title="Drag to resize" onPointerDown={startDrag(card, "resize")} /> : null}
           >
             <CardBody card={card} mode="screen" height={layout.h * ROW_HEIGHT + (layout.h - 1) * GAP - CARD_CHROME} />
           </CardFrame>
@@ -129,6 +129,8 @@ const Board = styled.div<{ $rows: number }>`
     grid-template-rows: none;
     grid-auto-rows: minmax(160px, auto);
     & > article { grid-column: 1 / -1 !important; grid-row: auto !important; }
+    /* One column: the cards follow their reading order and are not dragged here. */
+    .handle, .corner { display: none; }
   }
 `;
 

@@ -8,6 +8,7 @@ import { Alert } from "../../../ui/alert";
 import { Button } from "../../../ui/button";
 import { Page, Stack } from "../../../ui/layout";
 import { PageHeader } from "../../../ui/page-header";
+import { ScrollArea } from "../../../ui/scroll-area";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { VisuallyHidden } from "../../../ui/visually-hidden";
 import { copyName } from "../model";
@@ -80,41 +81,43 @@ export default function CustomDashboardsScreen() {
             {...(canCreate ? { action: <Button onClick={() => setDialog({ kind: "create" })}>Create the first dashboard</Button> } : {})}
           />
         ) : (
-          <Table aria-label="Custom dashboards">
-            <thead>
-              <tr>
-                {canCreate ? <th scope="col"><VisuallyHidden>Order</VisuallyHidden></th> : null}
-                <th scope="col">Name</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Owner</th>
-                <th scope="col" className="numeric">Cards</th>
-                <th scope="col">Updated</th>
-                <th scope="col">
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {dashboards.map((dashboard, index) => (
-                <DashboardRow
-                  key={dashboard.id}
-                  dashboard={dashboard}
-                  index={index}
-                  count={dashboards.length}
-                  reorderable={canCreate}
-                  canDuplicate={canCreate}
-                  onMove={(to) => move(dashboard, to)}
-                  onDropOn={(draggedId) => {
-                    const dragged = dashboards.find((entry) => entry.id === draggedId);
-                    if (dragged) move(dragged, index);
-                  }}
-                  onRename={() => setDialog({ kind: "rename", dashboard })}
-                  onDuplicate={() => setDialog({ kind: "duplicate", dashboard })}
-                  onShare={() => setDialog({ kind: "share", dashboard })}
-                />
-              ))}
-            </tbody>
-          </Table>
+          <ScrollArea label="Custom dashboards, scrollable">
+            <Table aria-label="Custom dashboards">
+              <thead>
+                <tr>
+                  {canCreate ? <th scope="col"><VisuallyHidden>Order</VisuallyHidden></th> : null}
+                  <th scope="col">Name</th>
+                  <th scope="col">Kind</th>
+                  <th scope="col">Owner</th>
+                  <th scope="col" className="numeric">Cards</th>
+                  <th scope="col">Updated</th>
+                  <th scope="col">
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {dashboards.map((dashboard, index) => (
+                  <DashboardRow
+                    key={dashboard.id}
+                    dashboard={dashboard}
+                    index={index}
+                    count={dashboards.length}
+                    reorderable={canCreate}
+                    canDuplicate={canCreate}
+                    onMove={(to) => move(dashboard, to)}
+                    onDropOn={(draggedId) => {
+                      const dragged = dashboards.find((entry) => entry.id === draggedId);
+                      if (dragged) move(dragged, index);
+                    }}
+                    onRename={() => setDialog({ kind: "rename", dashboard })}
+                    onDuplicate={() => setDialog({ kind: "duplicate", dashboard })}
+                    onShare={() => setDialog({ kind: "share", dashboard })}
+                  />
+                ))}
+              </tbody>
+            </Table>
+          </ScrollArea>
         )}
         <VisuallyHidden aria-live="polite">{announcement}</VisuallyHidden>
       </Stack>
@@ -151,6 +154,7 @@ export default function CustomDashboardsScreen() {
 
 const Table = styled.table`
   width: 100%;
+  min-width: 720px;
   border-collapse: collapse;
   th, td { text-align: left; padding: 8px 12px; border-bottom: 1px solid ${(p) => p.theme.border}; vertical-align: middle; }
   th { font-size: 13px; color: ${(p) => p.theme.textMuted}; font-weight: 500; }
