@@ -33,6 +33,9 @@ const SCREENS: readonly { name: string; signedIn: boolean; path: string | ((page
   { name: "financial-dashboard", signedIn: true, path: "/reporting/financial-dashboard" },
   { name: "list-view", signedIn: true, path: "/reporting/list-view" },
   { name: "kpi-detail", signedIn: true, path: firstKpiDetail },
+  { name: "chart-builder", signedIn: true, path: "/reporting/custom-dashboard-helper", then: (page) => openSavedChart(page, "Operating costs by quarter") },
+  { name: "kpi-detail-charts", signedIn: true, path: "/reporting/custom-dashboard-helper", then: (page) => openChartOnDetail(page, "Operating costs by quarter") },
+  { name: "chart-builder-pivot", signedIn: true, path: "/reporting/custom-dashboard-helper", then: (page) => openSavedChart(page, "P&L and cash by half year") },
   { name: "financial-planning", signedIn: true, path: "/planning/financial-planning" },
   { name: "operational-planning", signedIn: true, path: "/planning/operational-planning" },
   { name: "planning-compare", signedIn: true, path: "/planning/financial-planning", then: comparePlanWithBudget },
@@ -193,4 +196,20 @@ async function shoot(page: Page, name: string, path: string | ((page: Page) => P
     await page.screenshot({ path: join(OUT, `${name}.${theme}.${width}.png`), fullPage: true });
     written++;
   }
+}
+
+/** The chart builder editing a saved chart of the demo: its Edit link in the saved charts list. */
+async function openSavedChart(page: Page, name: string) {
+  const edit = await waitForByName(page, "a", `Edit ${name}`);
+  await edit.click();
+  await page.waitForSelector("[aria-label='Chart settings'] input[value]", { timeout: 15_000 });
+  await page.waitForSelector("svg[role='img'] rect[data-line], table[data-pivot]", { timeout: 15_000 });
+}
+
+/** A saved chart on its first KPI's detail (Charts tab), through its name in the builder's list. */
+async function openChartOnDetail(page: Page, name: string) {
+  const link = await waitForByName(page, "ul[aria-label='Saved charts'] a", name);
+  await link.click();
+  await page.waitForSelector("nav[aria-label='Charts of this KPI'] a[aria-current=page]", { timeout: 15_000 });
+  await page.waitForSelector("svg[role='img'] rect[data-line]", { timeout: 15_000 });
 }

@@ -20,6 +20,7 @@ export const LAZY_FEATURES = {
   integrations: () => import("../features/integrations/feature"),
   forecasting: () => import("../features/forecasting/feature"),
   planning: () => import("../features/planning/feature"),
+  charts: () => import("../features/charts/feature"),
   customDashboards: () => import("../features/custom-dashboards/feature"),
 } satisfies Record<string, () => Promise<{ feature: AppFeature }>>;
 

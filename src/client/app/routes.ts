@@ -34,7 +34,7 @@ export const MAIN_SCREENS: readonly RouteEntry[] = [
   { path: "/reporting/operational-dashboard", screen: lazyScreen("operational-dashboard", () => import("../features/kpis/views/operational-dashboard-screen"), ["kpis"]) },
   { path: "/reporting/financial-dashboard/:categoryId?", screen: lazyScreen("financial-dashboard", () => import("../features/kpis/views/financial-dashboard-screen"), ["kpis", "planning"]) },
   { path: "/reporting/list-view", screen: lazyScreen("list-view", () => import("../features/kpis/views/list-view-screen"), ["kpis"]) },
-  { path: "/reporting/kpi-detail/:kpiId/*?", screen: lazyScreen("kpi-detail", () => import("../features/kpis/views/kpi-detail-screen"), ["kpis"]) },
+  { path: "/reporting/kpi-detail/:kpiId/*?", screen: lazyScreen("kpi-detail", () => import("../features/kpis/views/kpi-detail-screen"), ["kpis", "charts"]) },
   { path: "/reporting/custom", screen: lazyScreen("custom-dashboards", () => import("../features/custom-dashboards/views/overview-screen"), ["customDashboards"]) },
   { path: "/reporting/custom-dashboard/:id?", screen: lazyScreen("custom-dashboard", () => import("../features/custom-dashboards/views/dashboard-screen"), ["customDashboards", "kpis"]) },
   { path: "/reporting/strategic-dashboard", screen: lazyScreen("strategic-dashboard", () => import("../features/kpis/views/strategic-dashboard-screen"), ["kpis"]) },
@@ -57,6 +57,7 @@ export const MAIN_SCREENS: readonly RouteEntry[] = [
   { path: "/warehouse/raw-data", screen: lazyScreen("warehouse-raw-data", () => import("../features/warehouse/views/raw-data-screen"), ["warehouse"]) },
   { path: "/planning/financial-planning/:categoryId?", screen: lazyScreen("financial-planning", () => import("../features/planning/views/planning-screen").then((module) => ({ default: module.FinancialPlanningScreen })), ["kpis", "planning"]) },
   { path: "/planning/operational-planning", screen: lazyScreen("operational-planning", () => import("../features/planning/views/planning-screen").then((module) => ({ default: module.OperationalPlanningScreen })), ["kpis", "planning"]) },
+  { path: "/reporting/custom-dashboard-helper", screen: lazyScreen("chart-builder", () => import("../features/charts/views/chart-builder-screen"), ["kpis", "charts"]) },
   // The design system as a living style guide (spec section 2: internal, always reachable).
   { path: "/uipatterns", screen: lazyScreen("uipatterns", () => import("../features/uipatterns/views/uipatterns-screen")) },
 ];

@@ -13,6 +13,7 @@ import { initialUsers, usersReducer, type UsersModel } from "../features/users/m
 import { initialSession, sessionReducer, type SessionModel } from "../features/session/model";
 import { initialShell, shellReducer, type ShellModel } from "../features/shell/model";
 import { initialWarehouse, warehouseReducer, type WarehouseModel } from "../features/warehouse/model";
+import { chartsReducer, initialCharts, type ChartsModel } from "../features/charts/model";
 
 /** The client's whole state: one slice per feature. */
 export interface AppState {
@@ -29,9 +30,10 @@ export interface AppState {
   readonly queryBuilder: QueryBuilderModel;
   readonly forecasting: ForecastingModel;
   readonly planning: PlanningModel;
+  readonly charts: ChartsModel;
   readonly customDashboards: CustomDashboardsModel;
 }
 
-export const initialState: AppState = { session: initialSession, shell: initialShell, account: initialAccount, users: initialUsers, kpis: initialKpis, notifications: initialNotifications, accounting: initialAccounting, uploads: initialUploads, warehouse: initialWarehouse, integrations: initialIntegrations, queryBuilder: initialQueryBuilder, forecasting: initialForecasting, planning: initialPlanning, customDashboards: initialCustomDashboards };
+export const initialState: AppState = { session: initialSession, shell: initialShell, account: initialAccount, users: initialUsers, kpis: initialKpis, notifications: initialNotifications, accounting: initialAccounting, uploads: initialUploads, warehouse: initialWarehouse, integrations: initialIntegrations, queryBuilder: initialQueryBuilder, forecasting: initialForecasting, planning: initialPlanning, charts: initialCharts, customDashboards: initialCustomDashboards };
 
-export const rootReducer = combineReducers<AppState>({ session: sessionReducer, shell: shellReducer, account: accountReducer, users: usersReducer, kpis: kpisReducer, notifications: notificationsReducer, accounting: accountingReducer, uploads: uploadsReducer, warehouse: warehouseReducer, integrations: integrationsReducer, queryBuilder: queryBuilderReducer, forecasting: forecastingReducer, planning: planningReducer, customDashboards: customDashboardsReducer });
+export const rootReducer = combineReducers<AppState>({ session: sessionReducer, shell: shellReducer, account: accountReducer, users: usersReducer, kpis: kpisReducer, notifications: notificationsReducer, accounting: accountingReducer, uploads: uploadsReducer, warehouse: warehouseReducer, integrations: integrationsReducer, queryBuilder: queryBuilderReducer, forecasting: forecastingReducer, planning: planningReducer, charts: chartsReducer, customDashboards: customDashboardsReducer });

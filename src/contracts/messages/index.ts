@@ -12,18 +12,19 @@ import { SessionCommand, SessionEvent } from "./session";
 import { UploadsCommand, UploadsEvent } from "./uploads";
 import { UsersCommand, UsersEvent } from "./users";
 import { WarehouseCommand, WarehouseEvent } from "./warehouse";
+import { ChartsCommand, ChartsEvent } from "./charts";
 
 /**
  * Every command and every event of the client, as one union each. A feature adds its schemas
  * here; `dispatch`, `ofCommand` and the reducers are then checked against them. At run time the
  * bus knows only the features loaded so far (client/bus/catalogue.ts); replay decodes with these.
  */
-export const Command = Schema.Union(SessionCommand, AccountCommand, UsersCommand, KpisCommand, NotificationsCommand, AccountingCommand, UploadsCommand, WarehouseCommand, IntegrationsCommand, QueryBuilderCommand, ForecastingCommand, PlanningCommand, CustomDashboardsCommand);
+export const Command = Schema.Union(SessionCommand, AccountCommand, UsersCommand, KpisCommand, NotificationsCommand, AccountingCommand, UploadsCommand, WarehouseCommand, IntegrationsCommand, QueryBuilderCommand, ForecastingCommand, PlanningCommand, ChartsCommand, CustomDashboardsCommand);
 export type Command = typeof Command.Type;
 export type CommandTag = Command["_tag"];
 export type CommandOf<T extends CommandTag> = Extract<Command, { _tag: T }>;
 
-export const DomainEvent = Schema.Union(SessionEvent, AccountEvent, UsersEvent, KpisEvent, NotificationsEvent, AccountingEvent, UploadsEvent, WarehouseEvent, IntegrationsEvent, QueryBuilderEvent, ForecastingEvent, PlanningEvent, CustomDashboardsEvent);
+export const DomainEvent = Schema.Union(SessionEvent, AccountEvent, UsersEvent, KpisEvent, NotificationsEvent, AccountingEvent, UploadsEvent, WarehouseEvent, IntegrationsEvent, QueryBuilderEvent, ForecastingEvent, PlanningEvent, ChartsEvent, CustomDashboardsEvent);
 export type DomainEvent = typeof DomainEvent.Type;
 export type EventTag = DomainEvent["_tag"];
 export type EventOf<T extends EventTag> = Extract<DomainEvent, { _tag: T }>;

@@ -49,6 +49,8 @@ export const SCREENS: readonly Screen[] = [
   // One custom dashboard: reached from the overview (spec: /reporting/custom-dashboard/{id?}), not the menu.
   { path: "/reporting/custom-dashboard", label: "Custom dashboard", section: "Reporting", anyOf: ["control_custom_dashboards"], instances: COMPANY, landed: true, menu: false },
   { path: "/reporting/list-view", label: "List view", section: "Reporting", anyOf: KPI_READ, instances: COMPANY, landed: true },
+  // The chart builder (issue 13): saved charts for the KPI detail and custom dashboards.
+  { path: "/reporting/custom-dashboard-helper", label: "Chart builder", section: "Reporting", anyOf: ["control_custom_dashboards"], instances: COMPANY, landed: true },
   { path: "/reporting/kpi-detail", label: "KPI detail", section: "Reporting", anyOf: KPI_READ, instances: COMPANY, landed: true },
   { path: "/planning/financial-planning", label: "Financial planning", section: "Planning", anyOf: ["access_financial_planning"], instances: COMPANY, landed: true },
   { path: "/planning/operational-planning", label: "Operational planning", section: "Planning", anyOf: ["access_operational_planning"], instances: COMPANY, landed: true },

@@ -12,6 +12,7 @@ import { DEMO_CATEGORIES, DEMO_KPIS } from "./demo-catalog";
 import { DEMO_COMPANIES, DEMO_PASSWORD, type DemoCompany } from "./demo-companies";
 import { DEMO_INFO_KEY, type DemoInfo } from "./demo-info";
 import { seedDemoQueries } from "./demo-queries";
+import { seedDemoCharts } from "./demo-charts";
 import { DEMO_CATEGORY_COLUMNS, seedDemoFavorites } from "./demo-reporting";
 import { actualValue, benchmarksOf, planningValue } from "./demo-series";
 import { seededRandom } from "./random";
@@ -61,6 +62,7 @@ export async function seedDemoData(database: Database, withTenant: WithTenant, n
       if (company.kpiData) await seedDemoDashboards(context, company);
       if (company.kpiData) await seedDemoQueries(context, userIds.get(company.users.find((user) => user.role === "Administrator")?.email ?? ""));
       const adminId = userIds.get(company.users.find((user) => user.role === "Administrator")?.email ?? "");
+      if (company.kpiData) await seedDemoCharts(context, adminId);
       // The upload history, made by the upload feature itself (after the values it brings back).
       if (company.kpiData && adminId !== undefined) await seedDemoUploads(context, adminId, currentMonth, company.fiscalYearOffset, now);
       await seedFxRates(context, company, currentMonth);

@@ -10,8 +10,8 @@ export const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml
  * POST /api/custom-dashboards/{id}/export/xlsx/: a first sheet naming the dashboard, its reporting
  * month and currency and listing the cards, then one sheet per card in the dashboard's order with
  * that card's data. Everything people wrote (names, titles, texts) is escaped against formula
- * injection; figures stay numbers. The data is read in the reader's transaction, the workbook
- * written after it (the route reads dashboardExport in the transaction).
+ * injection; figures stay numbers. The route reads the data in the reader's transaction
+ * (dashboardExport) and builds the workbook after it, so ExcelJS never holds a transaction open.
  */
 export async function dashboardWorkbook(data: DashboardExport): Promise<{ bytes: Buffer; fileName: string }> {
   return { bytes: await workbookOf(data), fileName: `${fileNameOf(data.dashboard.name)}.xlsx` };

@@ -2,6 +2,8 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { CHART_NAME_BLANK, CHART_TYPE_INVALID, type ChartSettings } from "../../../../src/contracts/charts";
 import { DUPLICATE_KPIS, ROW_ORDER_OUTSIDE, UNREADABLE_KPI } from "../../../../src/domain/charts/chart-settings";
+import { readEventsAfter } from "../../../../src/server/db/event-log";
+import { chartEventFilters } from "../../../../src/server/features/charts/chart-event-filter";
 import { CHART_EDIT_FORBIDDEN } from "../../../../src/server/features/charts/chart-service";
 import { reportingCompany, system } from "../kpis/reporting-fixture";
 
@@ -106,6 +108,31 @@ test("who may do what: reading by KPI, saving with control_custom_dashboards, ch
   assert.is((await other.call(outsider.headers, "PUT", `/api/charts/${chart.id}/`, { name: "Theirs", settings: settingsOf([other.ids.revenue]) })).status, 404);
   assert.equal((await other.call(outsider.headers, "GET", "/api/charts/")).body.charts, []);
   assert.is((await call(builder.headers, "GET", `/api/charts/${chart.id}/`)).body.name, "By staff", "still there");
+});
+
+test("chart events reach readers of reporting who may read one of the chart's KPIs, with only those KPIs", async () => {
+  const { ids, userWith, call, withTenant, tenantId } = await reportingCompany();
+  const builder = await userWith(BUILDER);
+  const mixed = (await call(builder.headers, "POST", "/api/charts/", { name: "Mixed", settings: settingsOf([ids.cogs, ids.revenue]) })).body;
+  await call(builder.headers, "POST", "/api/charts/", { name: "Cash", settings: settingsOf([ids.cash]) });
+  await call(builder.headers, "DELETE", `/api/charts/${mixed.id}/`);
+  const levelOne = await userWith(["read_sensitive"]);
+  const nobody = await userWith(["control_custom_dashboards"]);
+  const received = await withTenant(tenantId, system, async (context) => {
+    const events = (await readEventsAfter(context.db, 0, 1000)).filter((event) => chartEventFilters[event.type]);
+    const as = async (userId: number) => {
+      const kept: unknown[] = [];
+      for (const event of events) {
+        const payload = (await chartEventFilters[event.type]!(event.payload, context, userId)) as { name: string; kpiIds: number[] } | null;
+        if (payload) kept.push([event.type, payload.name, payload.kpiIds]);
+      }
+      return kept;
+    };
+    return { builder: await as(builder.id), levelOne: await as(levelOne.id), nobody: await as(nobody.id) };
+  });
+  assert.equal(received.builder, [["ChartCreated", "Mixed", [ids.cogs, ids.revenue]], ["ChartCreated", "Cash", [ids.cash]], ["ChartDeleted", "Mixed", [ids.cogs, ids.revenue]]]);
+  assert.equal(received.levelOne, [["ChartCreated", "Mixed", [ids.revenue]], ["ChartDeleted", "Mixed", [ids.revenue]]], "no cogs (level 2), nothing of the cash chart (level 3)");
+  assert.equal(received.nobody, [], "no KPI read permission: nothing");
 });
 
 test.run();

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link, useParams } from "wouter";
+import { Link, useLocation, useParams } from "wouter";
 import { styled } from "styled-components";
 import type { KpiMeta } from "../../../../contracts/kpis";
 import { formatKpiValue } from "../../../../domain/kpi/number-format";
@@ -11,6 +11,8 @@ import { useDispatch, useModel } from "../../../bus/use-model";
 import { Badge } from "../../../ui/badge";
 import { Card } from "../../../ui/card";
 import { FilterBar } from "../../../ui/filter-bar";
+import { LinkTabs } from "../../../ui/link-tabs";
+import { KpiChartsTab } from "../../charts/views/kpi-charts-tab";
 import { Page } from "../../../ui/layout";
 import { PageHeader } from "../../../ui/page-header";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
@@ -71,14 +73,23 @@ function KpiDetail({ kpi, catalogue }: { kpi: KpiMeta; catalogue: readonly KpiMe
   const [bucketSize, setBucketSize] = useState<BucketSize>(1);
   const [from] = useState(cameFrom);
   const kpiId = kpi.id;
+  // …/charts and …/charts/{chartId}: the Charts tab (saved charts of this KPI) instead of the figures.
+  const [location] = useLocation();
+  const [section, chartPart] = location.split("/").slice(4);
+  const chartsTab = section === "charts";
+  const tabs = [
+    { href: `/reporting/kpi-detail/${kpiId}`, label: "Overview" },
+    { href: `/reporting/kpi-detail/${kpiId}/charts`, label: "Charts" },
+  ];
   const key = `detail/${kpiId}`;
   const end = frame.end - frame.ignoreLastMonths;
   const aggregatesCommand = { _tag: "LoadKpiAggregates", key, endDate: frame.endDate, ignoreLastMonths: frame.ignoreLastMonths, fxRate: frame.fxRateId, idList: [kpiId] } as const;
   const historyCommand = { _tag: "LoadKpiHistory", key, kpiId, endDate: monthDateOf(end), timeRange: TIME_RANGE[bucketSize], bucketSize, fxRate: frame.fxRateId } as const;
   const valuesCommand = { _tag: "LoadKpiValues", key, startDate: monthDateOf(end - GRID_MONTHS + 1), date: monthDateOf(end), type: "all", idList: [kpiId], includePlanning: true, fxRate: frame.fxRateId } as const;
-  const aggregates = useKpiView(aggregatesCommand);
-  const history = useKpiView(historyCommand);
-  const values = useKpiView(valuesCommand);
+  // The Charts tab shows none of these: they load when the overview is shown.
+  const aggregates = useKpiView(chartsTab ? null : aggregatesCommand);
+  const history = useKpiView(chartsTab ? null : historyCommand);
+  const values = useKpiView(chartsTab ? null : valuesCommand);
   const pending = useModel((state: AppState) => state.kpis.pending[kpiId]);
   const rejected = useModel((state: AppState) => state.kpis.rejected[kpiId]);
   const saving = useModel((state: AppState) => state.kpis.saving[kpiId]);
@@ -115,43 +126,50 @@ function KpiDetail({ kpi, catalogue }: { kpi: KpiMeta; catalogue: readonly KpiMe
         }
       />
       <FilterBar label="Reporting period" items={period.items} onReset={period.resetReportingPeriod} />
+      <LinkTabs label="KPI detail" tabs={tabs} current={chartsTab ? tabs[1]!.href : tabs[0]!.href} />
 
-      {aggregates?.status === "error" ? (
-        <ErrorState title="The aggregates could not be loaded" message={aggregates.message} onRetry={() => dispatch(aggregatesCommand)} />
+      {chartsTab ? (
+        <KpiChartsTab kpi={kpi} chartId={chartPart && /^\d+$/.test(chartPart) ? Number(chartPart) : null} />
       ) : (
-        <AggregateCards result={aggregates?.data?.[kpiId]} frame={frame} format={format} higherIsBetter={kpi.higherIsBetter} />
+        <>
+          {aggregates?.status === "error" ? (
+            <ErrorState title="The aggregates could not be loaded" message={aggregates.message} onRetry={() => dispatch(aggregatesCommand)} />
+          ) : (
+            <AggregateCards result={aggregates?.data?.[kpiId]} frame={frame} format={format} higherIsBetter={kpi.higherIsBetter} />
+          )}
+
+          <Card title="History" actions={<BucketSizePicker value={bucketSize} onChange={setBucketSize} />} aria-busy={history?.status === "loading"}>
+            {history?.status === "error" ? (
+              <ErrorState title="The chart could not be loaded" message={history.message} onRetry={() => dispatch(historyCommand)} />
+            ) : history?.data ? (
+              <KpiHistoryChart buckets={history.data[kpiId] ?? []} unit={kpi.unit} currency={frame.currency} title={`${kpi.name} (${kpi.unit === "currency" ? frame.currency : unit.toLowerCase()})`} />
+            ) : (
+              <LoadingState variant="skeleton" lines={6} label="Loading chart…" />
+            )}
+          </Card>
+
+          <Card title="Monthly values" padding="md">
+            {values?.status === "error" ? (
+              <ErrorState title="The monthly values could not be loaded" message={values.message} onRetry={() => dispatch(valuesCommand)} />
+            ) : values?.data ? (
+              <ValueGrid
+                kpi={kpi}
+                months={months}
+                currency={frame.currency}
+                pending={pending ?? {}}
+                rejected={rejected ?? {}}
+                saving={saving}
+                converted={frame.fxRateId !== null}
+                onEdit={(date, text) => dispatch({ _tag: "EditKpiValue", kpiId, date, text, unit: kpi.unit })}
+                onSave={() => dispatch({ _tag: "SavePendingValues", kpiId })}
+                onDiscard={() => dispatch({ _tag: "DiscardPendingValues", kpiId })}
+              />
+            ) : (
+              <LoadingState variant="skeleton" lines={8} label="Loading values…" />
+            )}
+          </Card>
+        </>
       )}
-
-      <Card title="History" actions={<BucketSizePicker value={bucketSize} onChange={setBucketSize} />} aria-busy={history?.status === "loading"}>
-        {history?.status === "error" ? (
-          <ErrorState title="The chart could not be loaded" message={history.message} onRetry={() => dispatch(historyCommand)} />
-        ) : history?.data ? (
-          <KpiHistoryChart buckets={history.data[kpiId] ?? []} unit={kpi.unit} currency={frame.currency} title={`${kpi.name} (${kpi.unit === "currency" ? frame.currency : unit.toLowerCase()})`} />
-        ) : (
-          <LoadingState variant="skeleton" lines={6} label="Loading chart…" />
-        )}
-      </Card>
-
-      <Card title="Monthly values" padding="md">
-        {values?.status === "error" ? (
-          <ErrorState title="The monthly values could not be loaded" message={values.message} onRetry={() => dispatch(valuesCommand)} />
-        ) : values?.data ? (
-          <ValueGrid
-            kpi={kpi}
-            months={months}
-            currency={frame.currency}
-            pending={pending ?? {}}
-            rejected={rejected ?? {}}
-            saving={saving}
-            converted={frame.fxRateId !== null}
-            onEdit={(date, text) => dispatch({ _tag: "EditKpiValue", kpiId, date, text, unit: kpi.unit })}
-            onSave={() => dispatch({ _tag: "SavePendingValues", kpiId })}
-            onDiscard={() => dispatch({ _tag: "DiscardPendingValues", kpiId })}
-          />
-        ) : (
-          <LoadingState variant="skeleton" lines={8} label="Loading values…" />
-        )}
-      </Card>
     </Page>
   );
 }
