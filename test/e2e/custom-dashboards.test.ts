@@ -93,7 +93,7 @@ async function addKpiChart(page: Page, title: string, kpi: RegExp) {
   await page.waitForSelector(`article[aria-label='${title}']`);
 }
 
-test("an administrator builds a grid and a canvas dashboard with text, KPI and KPI chart cards, moves and resizes a card with the keyboard, undoes it, locks the canvas and shares it with a colleague who then sees it", async () => {
+test("an administrator builds a grid and a canvas dashboard with text, KPI, KPI chart and chart cards, moves and resizes a card with the keyboard, undoes it, locks the canvas and shares it with a colleague who then sees it", async () => {
   const { page } = await signedInPage(e2e.browser, e2e.server.url, "admin@demo.example");
   await clickMenu(page, "Reporting", "Custom dashboards");
   await waitForScreen(page, "Custom dashboards");
@@ -105,16 +105,23 @@ test("an administrator builds a grid and a canvas dashboard with text, KPI and K
   await addTextCard(page, "Welcome", "Our figures for the board.\n\nQuestions to Ada.");
   await addKpi(page, /^Revenue/);
   await addKpiChart(page, "Revenue by quarter", /^Revenue/);
+  // A chart card shows a chart saved in the chart builder (the demo company has two).
+  await clickButton(page, /^Add card$/);
+  await choose(page, "Card type", /^Chart$/);
+  await typeLabelled(page, "Title", "Costs");
+  await choose(page, "Saved chart", /^Operating costs by quarter$/);
+  await clickButton(page, "Add card", { within: DIALOG });
+  await page.waitForSelector("article[aria-label='Costs'] svg[role=img]", { timeout: 15_000 });
   await waitForByName(page, "article[aria-label='Welcome'] p", "Questions to Ada.");
   await page.waitForSelector("article[aria-label='Revenue'] [data-testid=actual]");
   await page.waitForSelector("article[aria-label='Revenue by quarter'] svg[role=img]");
-  assert.equal(await page.$$eval("[data-testid=grid] article[data-card-id]", (cards) => cards.map((card) => card.getAttribute("aria-label"))), ["Welcome", "Revenue", "Revenue by quarter"]);
+  assert.equal(await page.$$eval("[data-testid=grid] article[data-card-id]", (cards) => cards.map((card) => card.getAttribute("aria-label"))), ["Welcome", "Revenue", "Revenue by quarter", "Costs"]);
   // The focused grid card moves later in the order with the arrow keys.
   await page.click("article[aria-label='Welcome'] h2");
   await page.keyboard.press("ArrowRight");
-  await announced(page, /Moved “Welcome” to place 2 of 3/);
+  await announced(page, /Moved “Welcome” to place 2 of 4/);
   await layoutSaved(page);
-  assert.equal(await page.$$eval("[data-testid=grid] article[data-card-id]", (cards) => cards.map((card) => card.getAttribute("aria-label"))), ["Revenue", "Welcome", "Revenue by quarter"]);
+  assert.equal(await page.$$eval("[data-testid=grid] article[data-card-id]", (cards) => cards.map((card) => card.getAttribute("aria-label"))), ["Revenue", "Welcome", "Revenue by quarter", "Costs"]);
   await expectAccessible(page, "a grid dashboard");
   await shoot(page, "grid-dashboard");
 
