@@ -20,18 +20,30 @@ async function shoot(page: Page, name: string) {
   }
 }
 
-/** Picks the option whose text matches `option` in the select labelled `label` (inside `within`). */
+/** Picks the option whose text matches `option` in the select labelled `label` (inside `within`), once it is offered. */
 async function choose(page: Page, label: string, option: RegExp, within = DIALOG) {
-  const select = await page.waitForFunction(
-    (css, name) => [...document.querySelectorAll(`${css} select`)].find((element) => (element as HTMLSelectElement).labels?.[0]?.textContent?.replace(" (required)", "").trim() === name || element.getAttribute("aria-label") === name) ?? false,
-    {},
+  const found = await page
+    .waitForFunction(
+      (css, name, source) => {
+        const select = [...document.querySelectorAll<HTMLSelectElement>(`${css} select`)].find((element) => element.labels?.[0]?.textContent?.replace(" (required)", "").trim() === name || element.getAttribute("aria-label") === name);
+        const value = select ? [...select.options].find((entry) => new RegExp(source).test(entry.text) && entry.value !== "")?.value : undefined;
+        return select && value !== undefined ? { value } : false;
+      },
+      { timeout: 15_000 },
+      within,
+      label,
+      option.source,
+    )
+    .catch(() => {
+      throw new Error(`no option like ${option} in ${label}`);
+    });
+  const { value } = (await found.jsonValue()) as { value: string };
+  const select = await page.evaluateHandle(
+    (css, name) => [...document.querySelectorAll<HTMLSelectElement>(`${css} select`)].find((element) => element.labels?.[0]?.textContent?.replace(" (required)", "").trim() === name || element.getAttribute("aria-label") === name)!,
     within,
     label,
   );
-  const element = select.asElement() as ElementHandle<HTMLSelectElement>;
-  const value = await element.evaluate((control, source) => [...control.options].find((entry) => new RegExp(source).test(entry.text) && entry.value !== "")?.value ?? null, option.source);
-  if (value === null) throw new Error(`no option like ${option} in ${label}`);
-  await element.select(value);
+  await (select as ElementHandle<HTMLSelectElement>).select(value);
 }
 
 async function typeLabelled(page: Page, label: string, text: string, within = DIALOG) {
@@ -204,6 +216,16 @@ test("an administrator builds a grid and a canvas dashboard with text, KPI, KPI 
   await waitForByName(colleague.page, "main span", "View only");
   await colleague.page.waitForSelector("article[aria-label='Agenda']");
   assert.is(await colleague.page.$("main button[aria-label^='Edit ']"), null, "a viewer gets no edit buttons");
+  await waitForByName(colleague.page, "main span", "Locked");
+
+  // Live: while the colleague looks at it, the owner unlocks the canvas; the colleague's screen
+  // follows at once and the bell says who changed what.
+  await clickLink(page, "Canvas board", { within: "main" });
+  await waitForScreen(page, "Canvas board");
+  await clickButton(page, "Unlock canvas");
+  await colleague.page.waitForFunction(() => ![...document.querySelectorAll("main span")].some((span) => span.textContent?.trim() === "Locked"), { timeout: 15_000 });
+  await (await waitForByName(colleague.page, "button", /^Notifications, \d+ unread$/, 15_000)).click();
+  await waitForByName(colleague.page, "li, a, p", /Ada Administrator unlocked the custom dashboard “Canvas board”/);
 });
 
 test.run();
