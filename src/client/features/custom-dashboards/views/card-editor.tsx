@@ -33,9 +33,10 @@ export function CardEditor({ dashboardId, draft, onChange, errors }: CardEditorP
   const dispatch = useDispatch();
   const meta = useKpiMeta();
   const charts = useModel((state: AppState) => state.customDashboards.charts);
+  // Asked each time the chart type is chosen: a chart saved in the builder meanwhile is offered.
   useEffect(() => {
-    if (draft.type === "chart" && charts.status === "idle") dispatch({ _tag: "LoadChartChoices" });
-  }, [dispatch, draft.type, charts.status]);
+    if (draft.type === "chart") dispatch({ _tag: "LoadChartChoices" });
+  }, [dispatch, draft.type]);
   const set = (change: Partial<CardDraft>) => onChange({ ...draft, ...change });
   const kpiOptions = [{ value: "", label: meta.status === "loaded" ? "Choose a KPI…" : "Loading KPIs…" }, ...meta.kpis.map((kpi) => ({ value: String(kpi.id), label: `${kpi.name} (${kpi.category.name})` }))];
   const contentErrors = errors["content"] ?? [];
