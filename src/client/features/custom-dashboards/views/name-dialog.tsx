@@ -1,4 +1,4 @@
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import { styled } from "styled-components";
 import type { DashboardKind } from "../../../../contracts/custom-dashboards";
 import type { OverviewAction } from "../../../../contracts/messages/custom-dashboards";
@@ -31,7 +31,7 @@ export function NameDialog({ action, title, confirmLabel, initialName, askKind =
   const [kind, setKind] = useState<DashboardKind>("grid");
   const state = useModel((app: AppState) => app.customDashboards.action);
   const mine = state.action === action;
-  useFinished(mine ? state.status : "idle", useCallback(onClose, [onClose]));
+  useFinished(mine ? state.status : "idle", onClose);
   const fieldErrors = mine && state.status === "error" ? (state.fields["name"] ?? []) : [];
   const otherError = mine && state.status === "error" && fieldErrors.length === 0 ? state.message : null;
   return (

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { styled } from "styled-components";
 import type { DashboardSummary } from "../../../../contracts/custom-dashboards";
 import type { AppState } from "../../../app/state";
@@ -40,7 +40,7 @@ export function ShareDialog({ dashboard, onClose }: { dashboard: DashboardSummar
     if (loaded && shares === null) setShares(loaded.shares.map((share) => ({ userId: share.user.id, name: share.user.name, canEdit: share.canEdit })));
   }, [loaded, shares]);
   const mine = action.action === "share";
-  useFinished(mine ? action.status : "idle", useCallback(onClose, [onClose]));
+  useFinished(mine ? action.status : "idle", onClose);
 
   const listed = new Set((shares ?? []).map((share) => share.userId));
   const choices = candidates.users.filter((user) => !listed.has(user.id) && user.id !== dashboard.owner.id);
