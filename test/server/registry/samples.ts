@@ -143,6 +143,8 @@ export const SAMPLES: Record<string, (ids: WorldIds) => SampleRequest> = {
   "DELETE /api/custom-dashboards/{id}/cards/{cardId}/": (ids) => ({ params: { id: ids.dashboard, cardId: ids.dashboardCard } }),
   "PUT /api/custom-dashboards/{id}/layout/": (ids) => ({ params: { id: ids.dashboard }, body: { revision: 1, cards: [{ id: ids.dashboardCard, position: 0, layout: { x: 0, y: 0, w: 6, h: 4 } }] } }),
   "POST /api/custom-dashboards/{id}/export/xlsx/": (ids) => ({ params: { id: ids.dashboard } }),
+  "POST /api/custom-dashboards/{id}/export/pdf/": (ids) => ({ params: { id: ids.dashboard }, body: { orientation: "landscape", theme: "dark" } }),
+  "POST /api/print-tokens/": (ids) => ({ body: { resource: { kind: "custom-dashboard", id: ids.dashboard } } }),
   "GET /warehouse-api/sales/deal-size/": () => ({ query: { from: "2025-01-01", to: "2025-12-01" } }),
   "GET /warehouse-api/sales/stages/": () => ({ query: { from: "2025-01-01", to: "2025-12-01" } }),
   "GET /warehouse-api/sales/stage-percentages/": () => ({ query: { from: "2025-01-01", to: "2025-12-01" } }),
