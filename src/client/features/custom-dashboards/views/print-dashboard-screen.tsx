@@ -10,6 +10,7 @@ import { PrintBlock, PrintPage } from "../../../print/print-page";
 import { SPACE } from "../../../ui/tokens";
 import { useReportingFrame } from "../../kpis/views/hooks";
 import { orderedCards } from "../model";
+import { DASHBOARD_GONE_TEXT } from "../requests";
 import { CardBody } from "./card-body";
 import { useKpiNameOf } from "./card-title";
 
@@ -19,7 +20,8 @@ const PAPER_ROW = 36;
 /**
  * /print/reporting/custom-dashboard/{id} and /export/custom-dashboard/{id}: the dashboard for
  * paper. Every card is a block that is never cut; a canvas's cards follow in reading order (row,
- * then column) with the widths of their layout. The page is ready once every card has its data.
+ * then column) with the widths of their layout. The page is ready once every card has its data;
+ * a dashboard that cannot be read fails the page with the reason.
  */
 export default function PrintCustomDashboardScreen() {
   const params = useParams<{ id: string }>();
@@ -32,10 +34,11 @@ export default function PrintCustomDashboardScreen() {
   const frame = useReportingFrame();
   const period = monthLabel(frame.end - frame.ignoreLastMonths);
   if (!slot?.dashboard) {
-    const failed = slot?.status === "error" || !Number.isSafeInteger(dashboardId) || dashboardId <= 0;
+    // A dashboard that cannot be read fails the print at once (the renderer reports why) rather than printing the message.
+    const failed = slot?.status === "error" ? (slot.message ?? DASHBOARD_GONE_TEXT) : !Number.isSafeInteger(dashboardId) || dashboardId <= 0 ? DASHBOARD_GONE_TEXT : null;
     return (
-      <PrintPage title="Custom dashboard" ready={failed}>
-        <p>{failed ? (slot?.message ?? "This dashboard does not exist.") : "Loading the dashboard…"}</p>
+      <PrintPage title="Custom dashboard" ready={false} failed={failed}>
+        {failed ? null : <p>Loading the dashboard…</p>}
       </PrintPage>
     );
   }
