@@ -110,6 +110,12 @@ export const DashboardPositions = Schema.Struct({ ids: List(RecordId, 1000) });
 /** PUT /api/custom-dashboards/{id}/permissions/: the whole share list (the owner is never in it). */
 export const DashboardPermissions = Schema.Struct({ shares: List(Schema.Struct({ userId: RecordId, canEdit: Schema.Boolean }), 500) });
 
+/**
+ * GET /api/custom-dashboards/share-candidates/: the company's active users a dashboard can be
+ * shared with, by name only (no e-mail: a dashboard owner need not be able to read user management).
+ */
+export const ShareCandidates = Schema.Struct({ users: Schema.Array(DashboardUser) });
+
 /** POST /api/custom-dashboards/{id}/cards/: add a card (layout left out: the first free place below the others). */
 export const NewCard = Schema.Struct({ title: Text(150), content: CardContent, layout: Schema.optional(CardLayout) });
 /** POST /api/custom-dashboards/{id}/add-kpi/ (spec: "add KPI"): a KPI card appended to the dashboard. */

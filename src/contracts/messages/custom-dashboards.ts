@@ -93,8 +93,8 @@ export class CustomDashboardRenamed extends Schema.TaggedStruct("CustomDashboard
 export class CustomDashboardDeleted extends Schema.TaggedStruct("CustomDashboardDeleted", { dashboardId: DashboardId, name: Schema.String }) {}
 export class CustomDashboardsReordered extends Schema.TaggedStruct("CustomDashboardsReordered", { ids: Schema.Array(DashboardId) }) {}
 export class CustomDashboardShared extends Schema.TaggedStruct("CustomDashboardShared", { dashboardId: DashboardId, shares: Schema.Array(DashboardShare) }) {}
-/** `restricted`: the reader may not read the company's user list (user management), so only the current shares can change. */
-export class ShareCandidatesLoaded extends Schema.TaggedStruct("ShareCandidatesLoaded", { users: Schema.Array(DashboardUser), restricted: Schema.Boolean }) {}
+/** Whom a dashboard can be shared with: the company's active users, by name. */
+export class ShareCandidatesLoaded extends Schema.TaggedStruct("ShareCandidatesLoaded", { users: Schema.Array(DashboardUser) }) {}
 export class ShareCandidatesLoadFailed extends Schema.TaggedStruct("ShareCandidatesLoadFailed", { message: Schema.String }) {}
 
 export class CustomDashboardLoadStarted extends Schema.TaggedStruct("CustomDashboardLoadStarted", { dashboardId: DashboardId }) {}

@@ -130,6 +130,7 @@ export const SAMPLES: Record<string, (ids: WorldIds) => SampleRequest> = {
   "GET /api/kpis/{id}/forecasts/": (ids) => ({ params: { id: ids.kpi }, query: { last: "2" } }),
   "POST /api/kpis/{id}/forecasts/": (ids) => ({ params: { id: ids.kpi }, body: { forecastId: ids.forecast, values: [{ date: "2026-05-01", value: 3 }] } }),
   "GET /api/custom-dashboards/": () => ({}),
+  "GET /api/custom-dashboards/share-candidates/": () => ({}),
   "POST /api/custom-dashboards/": () => ({ body: { name: `Dashboard ${randomUUID().slice(0, 8)}`, kind: "canvas" } }),
   "PUT /api/custom-dashboards/positions/": (ids) => ({ body: { ids: [ids.dashboard] } }),
   "GET /api/custom-dashboards/{id}/": (ids) => ({ params: { id: ids.dashboard } }),

@@ -1,8 +1,7 @@
 import { Schema } from "@effect/schema";
 import { Effect } from "effect";
 import { concat, concatMap, exhaustMap, filter, from, groupBy, map, mergeMap, of, switchMap, type Observable } from "rxjs";
-import { CustomDashboard } from "../../../contracts/custom-dashboards";
-import { ManagedUser } from "../../../contracts/users";
+import { CustomDashboard, ShareCandidates } from "../../../contracts/custom-dashboards";
 import type { DomainEvent } from "../../../contracts/messages";
 import {
   ChartChoicesLoaded,
@@ -35,7 +34,6 @@ import type { Emitted, Epic } from "../../bus/bus";
 import { causedBy, ofCommand, ofEvent } from "../../bus/operators";
 import { describeApiError, fieldMessagesOf, type ApiError } from "../../effect/errors";
 import { fromEffect, outcome$ } from "../../effect/observable";
-import { selectCanManageUsers } from "../users/permissions";
 import { layoutEpics } from "./layout-epics";
 import { BASE, loadDashboard$, loadList$ } from "./requests";
 
@@ -111,24 +109,19 @@ const ACTION_OF = {
 } as const satisfies Record<string, OverviewAction>;
 
 /**
- * Who a dashboard can be shared with: the company's active users from user management, when the
- * reader may read it; otherwise nobody new (restricted), and the dialog changes the current shares only.
+ * Who a dashboard can be shared with: the company's active users by name, from a route of its own
+ * (an owner with control_custom_dashboards need not be able to read user management).
  */
-export const loadShareCandidates: DashboardsEpic = ({ command$, state$ }, deps) =>
+export const loadShareCandidates: DashboardsEpic = ({ command$ }, deps) =>
   command$.pipe(
     ofCommand("LoadShareCandidates"),
-    switchMap(({ commandId }) => {
-      if (!selectCanManageUsers(state$.value)) return of<DomainEvent>(ShareCandidatesLoaded.make({ users: [], restricted: true })).pipe(causedBy(commandId));
-      return outcome$(
-        deps.api.request({ root: "main", method: "GET", path: "/vw/auth/users/", decode: Schema.Array(ManagedUser), idempotent: true }),
-        (users): DomainEvent =>
-          ShareCandidatesLoaded.make({
-            users: users.filter((user) => user.is_active).map((user) => ({ id: user.id, name: `${user.first_name} ${user.last_name}`.trim() || user.email })).sort((a, b) => a.name.localeCompare(b.name)),
-            restricted: false,
-          }),
+    switchMap(({ commandId }) =>
+      outcome$(
+        deps.api.request({ root: "main", method: "GET", path: "/custom-dashboards/share-candidates/", decode: ShareCandidates, idempotent: true }),
+        (answer): DomainEvent => ShareCandidatesLoaded.make({ users: answer.users }),
         (error): DomainEvent => ShareCandidatesLoadFailed.make({ message: describeApiError(error) }),
-      ).pipe(causedBy(commandId));
-    }),
+      ).pipe(causedBy(commandId)),
+    ),
   );
 
 /** Adding, editing and removing cards keep their order; each answers the whole dashboard with its new revision. */

@@ -33,8 +33,8 @@ export interface CustomDashboardsModel {
   /** The dashboard the person just created: the overview opens it. */
   readonly created: number | null;
   readonly open: Readonly<Record<number, DashboardSlot>>;
-  /** Who a dashboard can be shared with; `restricted` when the reader may not read the user list. */
-  readonly shareCandidates: { readonly status: "idle" | "loaded" | "error"; readonly users: readonly { readonly id: number; readonly name: string }[]; readonly restricted: boolean; readonly message: string | null };
+  /** Who a dashboard can be shared with: the company's active users. */
+  readonly shareCandidates: { readonly status: "idle" | "loaded" | "error"; readonly users: readonly { readonly id: number; readonly name: string }[]; readonly message: string | null };
   readonly charts: { readonly status: "idle" | "loaded" | "error"; readonly list: readonly { readonly id: number; readonly name: string }[]; readonly message: string | null };
 }
 
@@ -43,7 +43,7 @@ export const initialCustomDashboards: CustomDashboardsModel = {
   action: { status: "idle", action: null, message: null, fields: {} },
   created: null,
   open: {},
-  shareCandidates: { status: "idle", users: [], restricted: false, message: null },
+  shareCandidates: { status: "idle", users: [], message: null },
   charts: { status: "idle", list: [], message: null },
 };
 
@@ -123,11 +123,11 @@ export const customDashboardsReducer: Reducer<CustomDashboardsModel> = (model, e
       });
     case "ShareCandidatesLoaded":
       return produce(model, (draft) => {
-        draft.shareCandidates = castDraft({ status: "loaded" as const, users: event.users, restricted: event.restricted, message: null });
+        draft.shareCandidates = castDraft({ status: "loaded" as const, users: event.users, message: null });
       });
     case "ShareCandidatesLoadFailed":
       return produce(model, (draft) => {
-        draft.shareCandidates = { status: "error", users: [], restricted: false, message: event.message };
+        draft.shareCandidates = { status: "error", users: [], message: event.message };
       });
     case "CustomDashboardLoadStarted":
       return produce(model, (draft) => {

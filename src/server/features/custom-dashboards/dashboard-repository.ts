@@ -95,6 +95,12 @@ export async function sharesOf({ db }: TenantContext, dashboardId: number): Prom
   return rows.map((row) => ({ user: { id: row.id, name: personName(row) }, canEdit: row.can_edit }));
 }
 
+/** The company's active users by name: whom a dashboard can be shared with. */
+export async function activeUsers({ db }: TenantContext): Promise<{ id: number; name: string }[]> {
+  const rows = await db.selectFrom("users").select(["id", "first_name", "last_name", "email"]).where("is_active", "=", true).orderBy("last_name").orderBy("first_name").orderBy("id").execute();
+  return rows.map((row) => ({ id: row.id, name: personName(row) }));
+}
+
 /** The users who may read a dashboard besides staff: its owner and everyone it is shared with. */
 export async function audienceOf({ db }: TenantContext, dashboardId: number): Promise<number[]> {
   const owner = await db.selectFrom("custom_dashboards").select("owner_id").where("id", "=", dashboardId).executeTakeFirst();

@@ -11,8 +11,10 @@ import {
   LayoutChange,
   NewCard,
   NewDashboard,
+  ShareCandidates,
 } from "../../../contracts/custom-dashboards";
 import { IdParams, needs, PathId, printedRecord, signedIn, userRoute } from "../../platform/http/route";
+import { activeUsers } from "./dashboard-repository";
 import { addCard, addKpi, changeLayout, patchCard, removeCard } from "./dashboard-cards";
 import { dashboardWorkbook, XLSX } from "./dashboard-export";
 import { dashboardExport } from "./dashboard-export-data";
@@ -29,6 +31,15 @@ const CREATE = needs("control_custom_dashboards");
 const CardParams = Schema.Struct({ id: PathId, cardId: PathId });
 
 export const customDashboardRoutes = [
+  userRoute({
+    method: "GET",
+    path: "/custom-dashboards/share-candidates/",
+    summary: "The company's active users by name, whom the user's dashboards can be shared with",
+    description: "Sharing is for a dashboard's owner (who needed control_custom_dashboards to create it) and staff; names only, no e-mail addresses.",
+    access: CREATE,
+    response: ShareCandidates,
+    handle: ({ inTenant }) => inTenant(async (context) => ({ users: await activeUsers(context) })),
+  }),
   userRoute({
     method: "GET",
     path: "/custom-dashboards/",

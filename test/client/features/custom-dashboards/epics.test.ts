@@ -73,13 +73,17 @@ test("a card added answers the whole dashboard: the new card is the one it did n
   assert.equal([client.store.getState().customDashboards.open[7]!.dashboard!.revision, client.store.getState().customDashboards.open[7]!.dashboard!.cards.length], [2, 1]);
 });
 
-test("without user management the share dialog gets nobody new (restricted) and asks the server nothing", async () => {
-  const client = testClient({});
+test("the share dialog's candidates come from the dashboards' own route (no user management needed); a refusal says so", async () => {
+  const client = testClient({
+    "GET /api/custom-dashboards/share-candidates/": (_call, count) => (count === 1 ? json(200, { users: [{ id: 4, name: "Emil Employee" }] }) : json(403, { detail: "You do not have permission to perform this action." })),
+  });
   signedIn(client);
   client.bus.dispatch({ _tag: "LoadShareCandidates" });
   await client.waitFor("ShareCandidatesLoaded");
-  assert.equal(client.store.getState().customDashboards.shareCandidates, { status: "loaded", users: [], restricted: true, message: null });
-  assert.is(client.server.calls.length, 0);
+  assert.equal(client.store.getState().customDashboards.shareCandidates, { status: "loaded", users: [{ id: 4, name: "Emil Employee" }], message: null });
+  client.bus.dispatch({ _tag: "LoadShareCandidates" });
+  await client.waitFor("ShareCandidatesLoadFailed");
+  assert.is(client.store.getState().customDashboards.shareCandidates.status, "error");
 });
 
 test("Export PDF posts orientation and theme and downloads the file under the dashboard's name; a failure says so", async () => {

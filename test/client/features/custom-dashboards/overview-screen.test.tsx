@@ -5,7 +5,6 @@ import type { DashboardSummary } from "../../../../src/contracts/custom-dashboar
 import { initialState } from "../../../../src/client/app/state";
 import { initialCustomDashboards } from "../../../../src/client/features/custom-dashboards/model";
 import CustomDashboardsScreen from "../../../../src/client/features/custom-dashboards/views/overview-screen";
-import { RESTRICTED_SHARING_TEXT } from "../../../../src/client/features/custom-dashboards/views/share-dialog";
 import { renderWithBus } from "../../support/dom";
 
 test.after.each(() => cleanup());
@@ -69,19 +68,20 @@ test("deleting asks first; readers without the permission and rights get no hand
   assert.is(screen.queryByRole("button", { name: /^(Rename|Duplicate|Share|Delete) / }), null);
 });
 
-test("an owner who may not read the user list changes the current shares only, and is told why", async () => {
+test("an owner without user management shares with a new person and changes a current share", async () => {
   const view = await renderOverview(["control_custom_dashboards"], [row(1, "Sales", 0)]);
   fireEvent.click(screen.getByRole("button", { name: "Share Sales" }));
   await act(async () => undefined);
   assert.equal(view.commands.map((command) => command._tag), ["LoadCustomDashboards", "LoadCustomDashboard", "LoadShareCandidates"]);
   act(() => {
-    view.bus.receive({ _tag: "ShareCandidatesLoaded", users: [], restricted: true }, "local");
+    view.bus.receive({ _tag: "ShareCandidatesLoaded", users: [{ id: 4, name: "Emil Employee" }, { id: 5, name: "Fay Finance" }] }, "local");
     view.bus.receive({ _tag: "CustomDashboardLoaded", dashboard: { ...row(1, "Sales", 0), revision: 1, cards: [], shares: [{ user: { id: 4, name: "Emil Employee" }, canEdit: false }] } }, "local");
   });
-  assert.ok(await screen.findByText(RESTRICTED_SHARING_TEXT));
-  fireEvent.change(screen.getByLabelText("Access of Emil Employee"), { target: { value: "edit" } });
+  fireEvent.change(await screen.findByLabelText("Access of Emil Employee"), { target: { value: "edit" } });
+  fireEvent.change(screen.getByLabelText("Add a person"), { target: { value: "5" } });
+  fireEvent.click(screen.getByRole("button", { name: "Add" }));
   fireEvent.click(screen.getByRole("button", { name: "Save sharing" }));
-  assert.equal(view.commands.at(-1), { _tag: "ShareCustomDashboard", dashboardId: 1, shares: [{ userId: 4, canEdit: true }] });
+  assert.equal(view.commands.at(-1), { _tag: "ShareCustomDashboard", dashboardId: 1, shares: [{ userId: 4, canEdit: true }, { userId: 5, canEdit: false }] });
 });
 
 test.run();

@@ -126,6 +126,19 @@ test("sharing: the whole list replaced; the owner, unknown users, users of anoth
   assert.equal(cleared.body.shares, []);
 });
 
+test("share candidates: the company's active users by name only, for people who may create dashboards; not another company's", async () => {
+  const { call, owner, editor, viewer, stranger } = await dashboardsCompany();
+  const foreign = await stranger();
+  const answer = await call(owner.headers, "GET", "/api/custom-dashboards/share-candidates/");
+  assert.is(answer.status, 200);
+  const users = answer.body.users as { id: number; name: string }[];
+  const ids = users.map((user) => user.id);
+  assert.ok(ids.includes(editor.id) && ids.includes(viewer.id) && ids.includes(owner.id));
+  assert.not.ok(ids.includes(foreign.id), "another company's user is never a candidate");
+  assert.equal(Object.keys(users[0]!).sort(), ["id", "name"], "names only, no e-mail addresses");
+  assert.is((await call(editor.headers, "GET", "/api/custom-dashboards/share-candidates/")).status, 403);
+});
+
 test("the profile's access_custom_dashboard: true exactly while a dashboard is shared with the user; the menu opens the custom dashboards", async () => {
   const { call, owner, viewer, outsider, sharedDashboard } = await dashboardsCompany();
   const flag = async (who: { headers: Record<string, string> }) => (await call(who.headers, "GET", "/api/auth/users/me/")).body.access_custom_dashboard;

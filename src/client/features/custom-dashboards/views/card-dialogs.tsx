@@ -89,7 +89,8 @@ export function AddKpiDialog({ dashboard, onClose }: { dashboard: CustomDashboar
 export function ExportPdfDialog({ dashboard, onClose }: { dashboard: CustomDashboard; onClose: () => void }) {
   const dispatch = useDispatch();
   const [orientation, setOrientation] = useState<"landscape" | "portrait">(dashboard.kind === "canvas" ? "landscape" : "portrait");
-  const [theme, setTheme] = useState<"light" | "dark">("light");
+  // Spec section 9: the default export theme is dark.
+  const [theme, setTheme] = useState<"light" | "dark">("dark");
   return (
     <ConfirmDialog
       open

@@ -12,8 +12,6 @@ import { LoadingState } from "../../../ui/states";
 import { SPACE } from "../../../ui/tokens";
 import { useFinished } from "./use-finished";
 
-export const RESTRICTED_SHARING_TEXT = "Only administrators can see the list of the company's users. You can change or remove the shares below; to share with someone new, ask an administrator.";
-
 interface Draft {
   readonly userId: number;
   readonly name: string;
@@ -86,8 +84,7 @@ export function ShareDialog({ dashboard, onClose }: { dashboard: DashboardSummar
           </ul>
         )}
         {candidates.status === "error" ? <Alert tone="danger">{candidates.message}</Alert> : null}
-        {candidates.status === "loaded" && candidates.restricted ? <Alert tone="info">{RESTRICTED_SHARING_TEXT}</Alert> : null}
-        {candidates.status === "loaded" && !candidates.restricted && shares ? (
+        {candidates.status === "loaded" && shares ? (
           <div className="add">
             <FormField label="Add a person">
               <Select value={adding} onChange={(event) => setAdding(event.target.value)} options={[{ value: "", label: choices.length ? "Choose a user…" : "Everyone has access already" }, ...choices.map((user) => ({ value: String(user.id), label: user.name }))]} />
