@@ -13,7 +13,7 @@ const buildId = () => document.querySelector<HTMLMetaElement>('meta[name="meridi
  * wired, the app renders and the session is restored.
  */
 async function start(container: HTMLElement) {
-  const root = createRoot(container);
+  let root = createRoot(container);
   const params = new URLSearchParams(window.location.search);
   if (params.has("replay") || window.location.pathname === "/replay") {
     const { ReplayApp } = await import("./replay/replay-app");
@@ -25,17 +25,29 @@ async function start(container: HTMLElement) {
   root.render(<p aria-busy="true" style={{ padding: 24 }}>Loading…</p>);
   try {
     const platform = importPlatform(() => import("./app/platform"));
-    const [{ bootPlatform }, rawConfig] = await Promise.all([platform, fetchConfig()]);
+    const [{ bootPlatform, keepForNextPrints }, rawConfig] = await Promise.all([platform, fetchConfig()]);
     const storage = browserStorage();
-    const savedTheme = storage.get(STORAGE_KEYS.theme) as ThemeChoice | null;
-    const savedFx = storage.get(STORAGE_KEYS.fxRate);
-    const state: AppState = {
-      ...initialState,
-      shell: { ...initialState.shell, ...(savedTheme ? { theme: savedTheme } : {}), fxRateId: savedFx ? Number(savedFx) : null },
+    const boot = async () => {
+      const savedTheme = storage.get(STORAGE_KEYS.theme) as ThemeChoice | null;
+      const savedFx = storage.get(STORAGE_KEYS.fxRate);
+      const state: AppState = {
+        ...initialState,
+        shell: { ...initialState.shell, ...(savedTheme ? { theme: savedTheme } : {}), fxRateId: savedFx ? Number(savedFx) : null },
+      };
+      const app = await bootPlatform({ rawConfig, storage, state, buildId: buildId() });
+      root.render(<App bus={app.bus} config={app.config} loadChunk={app.loadChunk} onDownloadLog={app.onDownloadLog} onLocation={app.onLocation} />);
+      app.start();
+      return app;
     };
-    const app = await bootPlatform({ rawConfig, storage, state, buildId: buildId() });
-    root.render(<App bus={app.bus} config={app.config} loadChunk={app.loadChunk} onDownloadLog={app.onDownloadLog} onLocation={app.onLocation} />);
-    app.start();
+    const first = await boot();
+    // A page the server's renderer prints on stays on the app for its next prints (pdf-pool.ts).
+    keepForNextPrints(first, {
+      unmount: () => {
+        root.unmount();
+        root = createRoot(container);
+      },
+      boot,
+    });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     root.render(<p role="alert">An error occurred, please reload the page. Message: {message}</p>);

@@ -34,6 +34,14 @@ export interface PrintHandoff {
 }
 export const PRINT_HANDOFF_KEY = "__meridianPrint";
 
+/**
+ * A page the renderer keeps on the app between prints (pdf-pool.ts) exposes these: the next
+ * print's handoff and route go in through NEXT (a fresh store, API client and React tree, no
+ * reload of the app); CLEAR drops the last print (its store, token and page) once it is printed.
+ */
+export const PRINT_NEXT_KEY = "__meridianPrintNext";
+export const PRINT_CLEAR_KEY = "__meridianPrintClear";
+
 /** The attribute on the print page's root the renderer waits for ("true" once every block has its data). */
 export const PRINT_READY_ATTRIBUTE = "data-print-ready";
 

@@ -3,16 +3,22 @@
 // and in portrait and dark; the PDFs opened as a reader would (pdftotext) and as paper looks
 // (pdftoppm → PNG pages, kept for a person to look at).
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ElementHandle, Page } from "puppeteer";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { createTokenSigner } from "../../src/server/platform/auth/tokens";
+import { createPdfPool } from "../../src/server/platform/print/pdf-pool";
+import { mintPrintToken } from "../../src/server/platform/print/print-tokens";
+import { renderOnPage } from "../../src/server/platform/print/render-page";
 import { useServerAndBrowser } from "../support/e2e";
 import { clickButton, clickLink, clickMenu, DEMO_PASSWORD, signedInPage, waitForScreen } from "../support/person";
 
-const e2e = useServerAndBrowser(test);
+/** The server's key, so this suite can mint print tokens as the export route does. */
+const SECRET = "e2e-print-secret-key-0123456789abcdef";
+const e2e = useServerAndBrowser(test, { SECRET_KEY: SECRET });
 const DIALOG = "[role=alertdialog]";
 const OWNER = "admin@demo.example";
 /** The PNG pages of each PDF, for a person to look at. */
@@ -194,6 +200,61 @@ test("another company's user cannot export the dashboard: 404, nothing rendered"
     body: JSON.stringify({ orientation: "landscape", theme: "dark" }),
   });
   assert.is(response.status, 404);
+});
+
+test("a warm page prints one company's dashboard, then another company's, without loading the app again and without a trace of the first", async () => {
+  /** A dashboard with one text card, made through the API by `email`; the print job for it. */
+  const boardOf = async (email: string, name: string, text: string) => {
+    const { access } = await api(null, "POST", "/auth-api/auth/token/", { email, password: DEMO_PASSWORD });
+    const dashboard = await api(access, "POST", "/api/custom-dashboards/", { name, kind: "canvas" });
+    await api(access, "POST", `/api/custom-dashboards/${dashboard.id}/cards/`, { title: `${name} notes`, content: { type: "text", text }, layout: { x: 0, y: 0, w: 12, h: 6 } });
+    const claims = JSON.parse(Buffer.from(access.split(".")[1]!, "base64url").toString()) as { tid: string; sub: string };
+    const resource = { kind: "custom-dashboard" as const, id: dashboard.id as number };
+    const { token } = await mintPrintToken(createTokenSigner(SECRET), { tenantId: claims.tid, userId: Number(claims.sub) }, resource);
+    return { baseUrl: e2e.server.url, path: `/export/custom-dashboard/${dashboard.id}`, handoff: { token, theme: "light" as const, orientation: "landscape" as const } };
+  };
+  const first = await boardOf(OWNER, "Demo secrets board", "Demo only: the Kestrel acquisition.");
+  const second = await boardOf("admin@northwind.example", "Northwind harbour board", "Northwind only: the harbour lease.");
+
+  // One page at a time, so the second print is handed to the page the first was printed on;
+  // every document that page loads is counted (a warm print must not load one).
+  let documentsLoaded = 0;
+  const counted = new WeakSet<object>();
+  const pool = createPdfPool({
+    concurrency: 1,
+    render: (page, job, timeoutMs) => {
+      if (!counted.has(page)) {
+        counted.add(page);
+        page.on("load", () => documentsLoaded++);
+      }
+      return renderOnPage(page, job, timeoutMs);
+    },
+  });
+  try {
+    const dir = mkdtempSync(join(tmpdir(), "meridian-pdf-warm-"));
+    const printed = async (job: typeof first, label: string) => {
+      const file = join(dir, `${label}.pdf`);
+      writeFileSync(file, await pool.print(job));
+      return openPdf(file, label);
+    };
+    const a = await printed(first, "warm-company-a");
+    assert.match(a.text, /Kestrel acquisition/);
+    assert.match(a.text, /Demo GmbH/);
+    const b = await printed(second, "warm-company-b");
+    assert.match(b.text, /Northwind only: the harbour lease\./, "the second company's card");
+    assert.match(b.text, /Northwind AG/, "the second company's name in masthead and running header");
+    for (const trace of ["Demo GmbH", "Kestrel", "Demo secrets board", "Demo only"]) assert.not.ok(b.text.includes(trace), `no "${trace}" of the first print in the second`);
+    const stats = pool.stats();
+    assert.is(stats.pagesOpened, 1, "both printed on the same page");
+    assert.is(documentsLoaded, 1, "the app was loaded once: the second print was handed to it");
+    // And back: the first company again on the same page, with nothing of the second.
+    const again = await printed(await boardOf(OWNER, "Demo secrets board 2", "Demo only: the Osprey deal."), "warm-company-a-again");
+    assert.match(again.text, /Osprey deal/);
+    assert.not.ok(again.text.includes("Northwind"), "nothing of the second company");
+    assert.is(documentsLoaded, 1);
+  } finally {
+    await pool.close();
+  }
 });
 
 test.run();

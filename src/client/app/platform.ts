@@ -17,6 +17,7 @@ import { createTokenKeeper } from "../effect/token-keeper";
 import { notificationsFeature } from "../features/notifications/feature";
 import { isPrintPath } from "../../domain/navigation/print-routes";
 import { currentPrintEnvironment, PRINT_ACCESS_ENDED, printSessionTokens } from "../print/print-session";
+export { keepForNextPrints } from "../print/next-print";
 import { sessionFeature } from "../features/session/feature";
 import { shellFeature } from "../features/shell/feature";
 import type { ChunkLoader } from "./chunk-loader";

@@ -37,10 +37,30 @@ export function printEnvironment(location: Pick<Location, "pathname" | "search">
   return { route, handoff, theme, orientation };
 }
 
+/**
+ * The renderer's handoff of the print this page is making. The first print's comes in
+ * window.__meridianPrint (set before any script ran); a page the pool keeps on the app is handed
+ * each next print's with `handOverPrint` (main.tsx, window.__meridianPrintNext) and cleared
+ * between prints, so no token of one print stays for the next.
+ */
+let handedOver: { readonly handoff: unknown } | null = null;
+
+export function handOverPrint(handoff: unknown): void {
+  handedOver = { handoff };
+  // The first print's handoff goes too (the renderer defines it configurable for this).
+  if (typeof window !== "undefined") Reflect.deleteProperty(window, PRINT_HANDOFF_KEY);
+}
+
+/** True when the server's renderer prints this page (not a person's preview). */
+export function printedByRenderer(): boolean {
+  return currentPrintEnvironment()?.handoff != null;
+}
+
 /** The print environment of the running page (null off print routes, and outside a browser). */
 export function currentPrintEnvironment(): PrintEnvironment | null {
   if (typeof window === "undefined") return null;
-  return printEnvironment(window.location, (window as unknown as Record<string, unknown>)[PRINT_HANDOFF_KEY]);
+  const source = handedOver ? handedOver.handoff : (window as unknown as Record<string, unknown>)[PRINT_HANDOFF_KEY];
+  return printEnvironment(window.location, source);
 }
 
 export const PRINT_ACCESS_ENDED = "The print's access ended before the page had its data (a read the print token may not make, or the session ended). Try the export again.";

@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from "puppeteer";
 import { PDF_BUSY, PDF_TIMEOUT } from "../../../contracts/print";
 import { HttpError } from "../http/errors";
 import { launchChromium, type Chromium } from "./chromium";
-import { PrintPageFailed, renderOnPage, type PrintJob } from "./render-page";
+import { forgetPrint, PrintPageFailed, renderOnPage, type PrintJob } from "./render-page";
 
 /**
  * The PDF renderer (DESIGN.md "PDF"): ONE headless Chromium, started at the first print (or at
@@ -38,6 +38,8 @@ export interface PdfPoolOptions {
   readonly launch?: () => Promise<Chromium>;
   /** How a job is printed on a page (the default loads the print route and prints it). */
   readonly render?: (page: Page, job: PrintJob, timeoutMs: number) => Promise<Buffer>;
+  /** How a page drops a print it made (the default: the app clears it and stays, else about:blank). */
+  readonly forget?: (page: Page) => Promise<void>;
 }
 
 export const PDF_POOL_DEFAULTS = { concurrency: 2, maxWaiting: 8, timeoutMs: 30_000, rendersPerPage: 50 } as const;
@@ -56,6 +58,7 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPrinter {
   const rendersPerPage = options.rendersPerPage ?? PDF_POOL_DEFAULTS.rendersPerPage;
   const launch = options.launch ?? launchChromium;
   const render = options.render ?? renderOnPage;
+  const forget = options.forget ?? forgetPrint;
 
   let chromium: Promise<Chromium> | null = null;
   let closed = false;
@@ -128,8 +131,9 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPrinter {
       rendering.catch(() => {});
       const pdf = await Promise.race([rendering, deadline]);
       pooled.renders++;
-      // Leave nothing of this print (its token, its data) on the page it goes back with.
-      await pooled.page.goto("about:blank");
+      // Leave nothing of this print (its token, its data) on the page it goes back with; the
+      // app itself stays loaded for the next print (render-page.ts).
+      await forget(pooled.page);
       const browserAlive = chromium !== null && (await chromium) === pooled.chromium && pooled.chromium.browser.connected;
       if (closed || !browserAlive || pooled.renders >= rendersPerPage) await discard(pooled);
       else idle.push(pooled);

@@ -1,5 +1,5 @@
 import type { Page } from "puppeteer";
-import { PRINT_FAILED_ATTRIBUTE, PRINT_HANDOFF_KEY, PRINT_READY_ATTRIBUTE, type PrintHandoff } from "../../../contracts/print";
+import { PRINT_CLEAR_KEY, PRINT_FAILED_ATTRIBUTE, PRINT_HANDOFF_KEY, PRINT_NEXT_KEY, PRINT_READY_ATTRIBUTE, type PrintHandoff } from "../../../contracts/print";
 import { FOOTER_BAND_MM, footerTemplate, HEADER_BAND_MM, headerTemplate, type RunningHeader } from "./page-templates";
 
 /** One PDF to print: a print route of the app at `baseUrl`, with what its page is handed. */
@@ -19,43 +19,79 @@ const MM = 96 / 25.4;
 const A4 = { long: Math.round(297 * MM), short: Math.round(210 * MM) };
 
 /**
- * Prints a job on a page of the pool: the handoff (token, theme, orientation) is set before any
- * script of the page runs, never in the address; the page is printed once its root says every
- * block has its data and the fonts are in.
+ * Prints a job on a page of the pool. A page still on this app from its last print (warm) is
+ * handed the next print through the app's own function (client/print/next-print.ts): a fresh
+ * store and React tree, no reload of the scripts. Any other page loads the print route, with the
+ * handoff (token, theme, orientation) set before any script of the page runs. Either way the
+ * token is never in the address; the page is printed once its root says every block has its data
+ * and the fonts are in.
  */
 export async function renderOnPage(page: Page, job: PrintJob, timeoutMs: number): Promise<Buffer> {
   const landscape = job.handoff.orientation === "landscape";
+  const target = new URL(job.path, job.baseUrl);
+  await page.setViewport({ width: landscape ? A4.long : A4.short, height: landscape ? A4.short : A4.long });
+  if (await onAppOf(page, target)) {
+    await page.evaluate((key: string, handoff: PrintHandoff, path: string) => (window as unknown as Record<string, (h: PrintHandoff, p: string) => Promise<void>>)[key]!(handoff, path), PRINT_NEXT_KEY, job.handoff, job.path);
+    return await printWhenReady(page, landscape, timeoutMs);
+  }
   const { identifier } = await page.evaluateOnNewDocument(
     (key: string, handoff: PrintHandoff) => {
-      Object.defineProperty(window, key, { value: Object.freeze({ ...handoff }), configurable: false, writable: false });
+      // Configurable so the app can drop it when it is handed its next print (next-print.ts).
+      Object.defineProperty(window, key, { value: Object.freeze({ ...handoff }), configurable: true, writable: false });
     },
     PRINT_HANDOFF_KEY,
     job.handoff,
   );
   try {
-    await page.setViewport({ width: landscape ? A4.long : A4.short, height: landscape ? A4.short : A4.long });
-    await page.goto(new URL(job.path, job.baseUrl).href, { waitUntil: "domcontentloaded", timeout: timeoutMs });
-    const outcome = await page.waitForFunction(readiness, { timeout: timeoutMs, polling: 50 }, PRINT_READY_ATTRIBUTE, PRINT_FAILED_ATTRIBUTE);
-    const state = (await outcome.jsonValue()) as Readiness;
-    await outcome.dispose();
-    if (state.failed !== null) throw new PrintPageFailed(state.failed);
-    await page.evaluate(() => document.fonts.ready.then(() => undefined));
-    const header = state.header;
-    return Buffer.from(
-      await page.pdf({
-        format: "A4",
-        landscape,
-        printBackground: true,
-        displayHeaderFooter: true,
-        headerTemplate: headerTemplate(header),
-        footerTemplate: footerTemplate(header),
-        margin: { top: `${HEADER_BAND_MM}mm`, bottom: `${FOOTER_BAND_MM}mm`, left: "0mm", right: "0mm" },
-        timeout: timeoutMs,
-      }),
-    );
+    await page.goto(target.href, { waitUntil: "domcontentloaded", timeout: timeoutMs });
+    return await printWhenReady(page, landscape, timeoutMs);
   } finally {
     await page.removeScriptToEvaluateOnNewDocument(identifier).catch(() => {});
   }
+}
+
+/**
+ * After a print: the app drops that print (its store, token and React tree) and stays loaded for
+ * the next; a page without the app (or whose app cannot) goes to about:blank instead.
+ */
+export async function forgetPrint(page: Page): Promise<void> {
+  const cleared = await page
+    .evaluate((key: string) => {
+      const clear = (window as unknown as Record<string, unknown>)[key];
+      if (typeof clear !== "function") return false;
+      clear();
+      return true;
+    }, PRINT_CLEAR_KEY)
+    .catch(() => false);
+  if (!cleared) await page.goto("about:blank");
+}
+
+/** True when the page is on the app at the target's origin and can be handed a next print. */
+async function onAppOf(page: Page, target: URL): Promise<boolean> {
+  if (!page.url().startsWith(`${target.origin}/`)) return false;
+  return await page.evaluate((key: string) => typeof (window as unknown as Record<string, unknown>)[key] === "function", PRINT_NEXT_KEY).catch(() => false);
+}
+
+async function printWhenReady(page: Page, landscape: boolean, timeoutMs: number): Promise<Buffer> {
+  // Checked on every change of the page's DOM (no fixed polling interval to wait out).
+  const outcome = await page.waitForFunction(readiness, { timeout: timeoutMs, polling: "mutation" }, PRINT_READY_ATTRIBUTE, PRINT_FAILED_ATTRIBUTE);
+  const state = (await outcome.jsonValue()) as Readiness;
+  await outcome.dispose();
+  if (state.failed !== null) throw new PrintPageFailed(state.failed);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  const header = state.header;
+  return Buffer.from(
+    await page.pdf({
+      format: "A4",
+      landscape,
+      printBackground: true,
+      displayHeaderFooter: true,
+      headerTemplate: headerTemplate(header),
+      footerTemplate: footerTemplate(header),
+      margin: { top: `${HEADER_BAND_MM}mm`, bottom: `${FOOTER_BAND_MM}mm`, left: "0mm", right: "0mm" },
+      timeout: timeoutMs,
+    }),
+  );
 }
 
 interface Readiness {
