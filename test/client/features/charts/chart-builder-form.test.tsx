@@ -9,7 +9,7 @@ import { defaultChartSettings } from "../../../../src/domain/charts/chart-settin
 import { pivotTable } from "../../../../src/domain/charts/pivot-table";
 import { kpiMeta } from "../../../support/kpi-meta";
 import { bucket } from "../../../domain/charts/fixtures";
-import { renderUi } from "../../ui/render";
+import { renderUi, wait } from "../../ui/render";
 
 test.after.each(() => cleanup());
 
@@ -24,6 +24,7 @@ function Harness({ errors = {}, seen }: { errors?: Record<string, string[]>; see
       name={name}
       settings={settings}
       catalogue={catalogue}
+      reportingMonth="2026-10-01"
       onName={setName}
       onChange={(next) => {
         seen.push(next);
@@ -71,10 +72,33 @@ test("the pivot options show for a pivot table: rows, subtotals, totals and the 
   assert.equal(seen.at(-1)!.pivot, { rows: "periods", subtotals: true, totals: false, sort: "valueDescending", rowOrder: [] });
 });
 
+test("the ending follows the reporting month, in words, until a month is chosen; it can follow it again", async () => {
+  const seen: ChartSettings[] = [];
+  renderUi(<Harness seen={seen} />);
+  const ending = screen.getByRole("group", { name: "Ending" });
+  assert.match(ending.textContent ?? "", /Follows the reporting month\s*now Oct 2026/);
+  assert.is(ending.querySelector("input"), null, "no empty month box");
+  fireEvent.click(within(ending).getByRole("button", { name: "Choose a month" }));
+  assert.is(seen.at(-1)!.period.endMonth, "2026-10-01", "starts at the reporting month");
+  const month = within(ending).getByLabelText("Last month") as HTMLInputElement;
+  assert.is(month.type, "month");
+  assert.is(month.value, "2026-10");
+  await wait();
+  assert.is(document.activeElement, month, "focus moves to the month");
+  fireEvent.change(month, { target: { value: "2025-12" } });
+  assert.is(seen.at(-1)!.period.endMonth, "2025-12-01");
+  fireEvent.click(within(ending).getByRole("button", { name: "Follow the reporting month" }));
+  assert.is(seen.at(-1)!.period.endMonth, null);
+  assert.match(ending.textContent ?? "", /Follows the reporting month/);
+  await wait();
+  assert.is(document.activeElement, within(ending).getByRole("button", { name: "Choose a month" }));
+});
+
 test("the server's messages show at their fields", () => {
-  renderUi(<Harness seen={[]} errors={{ name: ["Enter a name for the chart."], "settings.type": ["Chart type must be valid."], "settings.kpiIds": ["This KPI does not exist, or you may not read it."] }} />);
+  renderUi(<Harness seen={[]} errors={{ name: ["Enter a name for the chart."], "settings.type": ["Chart type must be valid."], "settings.period.endMonth": ["Ending must be a month."], "settings.kpiIds": ["This KPI does not exist, or you may not read it."] }} />);
   assert.ok(screen.getByText(/Enter a name for the chart\./));
   assert.ok(screen.getByText(/Chart type must be valid\./));
+  assert.match(screen.getByRole("group", { name: "Ending" }).textContent ?? "", /Ending: Ending must be a month\./);
   assert.ok(screen.getByText(/This KPI does not exist, or you may not read it\./));
   assert.is(screen.getByLabelText("Search KPIs to add").getAttribute("aria-invalid"), "true");
 });
