@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { useState } from "react";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -9,7 +9,7 @@ import { defaultChartSettings } from "../../../../src/domain/charts/chart-settin
 import { pivotTable } from "../../../../src/domain/charts/pivot-table";
 import { kpiMeta } from "../../../support/kpi-meta";
 import { bucket } from "../../../domain/charts/fixtures";
-import { renderUi, wait } from "../../ui/render";
+import { fakeLayout, renderUi, wait } from "../../ui/render";
 
 test.after.each(() => cleanup());
 
@@ -103,9 +103,10 @@ test("the server's messages show at their fields", () => {
   assert.is(screen.getByLabelText("Search KPIs to add").getAttribute("aria-invalid"), "true");
 });
 
-test("the pivot table: subtotal and total columns set apart, partial figures marked, money in one scale", () => {
-  const half = { period: 6, data: 6 };
-  const table = pivotTable({
+const half = { period: 6, data: 6 };
+/** Revenue by half year with the fiscal year's subtotal and the total: a pivot with rows of KPIs. */
+const revenueTable = () =>
+  pivotTable({
     kpis: [{ id: 1, name: "Revenue", unit: "currency", periodRule: "sum" }],
     history: { 1: [bucket("H1 FY 2026", "2026-01-01", { actual: 12_000 }, half), bucket("H2 FY 2026", "2026-07-01", { actual: 3_000 }, { period: 6, data: 2 })] },
     yearHistory: { 1: [bucket("FY 2026", "2026-01-01", { actual: 15_000 }, { period: 12, data: 8 })] },
@@ -113,13 +114,43 @@ test("the pivot table: subtotal and total columns set apart, partial figures mar
     options: { rows: "kpis", subtotals: true, totals: true, sort: "manual", rowOrder: [] },
     fiscalYearOffset: 0,
   });
-  const view = renderUi(<PivotTableView table={table} title="Revenue by half year" currency="EUR" />);
+
+test("the pivot table: subtotal and total columns set apart, partial figures marked, money in one scale", () => {
+  const view = renderUi(<PivotTableView table={revenueTable()} title="Revenue by half year" currency="EUR" />);
   const headers = [...view.container.querySelectorAll("thead th")].map((th) => [th.textContent, th.getAttribute("data-kind")]);
   assert.equal(headers, [["KPI", null], ["H1 FY 2026", "value"], ["H2 FY 2026", "value"], ["FY 2026", "subtotal"], ["Total", "total"]]);
   const cells = [...view.container.querySelectorAll("tbody td")].map((td) => td.textContent);
   assert.equal(cells, ["12.0", "3.0*", "15.0*", "15.0"]);
   assert.match(view.container.querySelector("caption")!.textContent!, /money in € k/);
   assert.is(view.container.querySelector("td[data-partial]")!.getAttribute("title"), "Partial: 2 of 6 months");
+});
+
+test("a wide pivot table keeps the KPI column stuck left and the Total stuck right, with edge cues while more lies beyond", async () => {
+  const restore = fakeLayout((element) => (element.getAttribute("role") === "region" || element.parentElement?.classList.contains("scroller") ? { scrollWidth: 1000, clientWidth: 400 } : undefined));
+  try {
+    const view = renderUi(<PivotTableView table={revenueTable()} title="Revenue by half year" currency="EUR" />);
+    const stuck = (selector: string) => [...view.container.querySelectorAll(selector)].map((cell) => cell.textContent);
+    assert.equal(stuck("[data-sticky-column]"), ["KPI", "Revenue"]);
+    assert.equal(stuck("[data-sticky-end]"), ["Total", "15.0"]);
+    const frame = view.container.firstElementChild!;
+    const box = view.container.querySelector<HTMLElement>(".scroller > *")!;
+    await act(() => wait());
+    assert.equal([frame.hasAttribute("data-more-left"), frame.hasAttribute("data-more-right")], [false, true], "at the start: more to the right");
+    await act(async () => {
+      box.scrollLeft = 600;
+      box.dispatchEvent(new Event("scroll"));
+      await wait();
+    });
+    assert.equal([frame.hasAttribute("data-more-left"), frame.hasAttribute("data-more-right")], [true, false], "at the end: more to the left");
+  } finally {
+    restore();
+  }
+});
+
+test("on paper the pivot table sticks nothing and draws no cues", () => {
+  const view = renderUi(<PivotTableView table={revenueTable()} title="Revenue by half year" currency="EUR" mode="print" />);
+  assert.is(view.container.querySelector("[data-sticky-end]"), null);
+  assert.is(view.container.querySelector("[data-more-right], [data-more-left]"), null);
 });
 
 test.run();
