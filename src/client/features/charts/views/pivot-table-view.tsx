@@ -31,8 +31,10 @@ export function PivotTableView({ table, title, currency, mode = "screen" }: { ta
         <TableFrame label={title} maxHeight={mode === "print" ? "none" : "70vh"}>
           <Table data-pivot>
             <caption>
-              {title}
-              {hasMoney ? <span className="scale"> · money in {columnScaleCaption(scale, currency)}</span> : null}
+              <span className="caption-text">
+                {title}
+                {hasMoney ? <span className="scale"> · money in {columnScaleCaption(scale, currency)}</span> : null}
+              </span>
             </caption>
             <thead>
               <tr>
@@ -76,6 +78,8 @@ const cellTitle = (cell: PivotCell) => cell.note ?? (cell.partial ? `Partial: ${
 const Frame = styled.div`
   display: grid;
   gap: 6px;
+  /* The caption's words stay in view while the table scrolls sideways. */
+  caption .caption-text { position: sticky; left: 12px; display: inline-block; }
   .scale { font-weight: 400; color: ${(p) => p.theme.textMuted}; }
   [data-kind="subtotal"], [data-kind="total"] { font-weight: 600; background: ${(p) => p.theme.surfaceRaised}; }
   tr[data-kind="total"] > *, td[data-kind="total"], th[data-kind="total"] { border-left: 0; }
