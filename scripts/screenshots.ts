@@ -65,6 +65,9 @@ const SCREENS: readonly { name: string; signedIn: boolean; path: string | ((page
   { name: "forecasting-wizard", signedIn: true, path: "/forecasting", then: (page) => clickButton(page, "New forecast") },
   { name: "forecasting-forecast", signedIn: true, path: firstForecast },
   { name: "forecasting-accuracy", signedIn: true, path: earlierOutlook },
+  { name: "custom-dashboards", signedIn: true, path: "/reporting/custom" },
+  { name: "custom-dashboard-grid", signedIn: true, path: (page) => customDashboard(page, "Leadership overview") },
+  { name: "custom-dashboard-canvas", signedIn: true, path: (page) => customDashboard(page, "Sales canvas") },
   { name: "not-found", signedIn: true, path: "/this/address/does-not-exist" },
 ];
 
@@ -72,6 +75,13 @@ async function firstKpiDetail(page: Page): Promise<string> {
   await page.goto(`${base}/reporting/operational-dashboard`);
   const link = await page.waitForSelector("main a[href^='/reporting/kpi-detail/']");
   return (await link!.evaluate((element) => element.getAttribute("href")))!;
+}
+
+/** A demo custom dashboard, found by its name on the overview. */
+async function customDashboard(page: Page, name: string): Promise<string> {
+  await page.goto(`${base}/reporting/custom`);
+  const link = await waitForByName(page, "main a[href^='/reporting/custom-dashboard/']", name);
+  return (await link.evaluate((element) => element.getAttribute("href")))!;
 }
 
 async function firstQuery(page: Page): Promise<string> {

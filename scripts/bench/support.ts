@@ -15,6 +15,7 @@ import { EventWakeups } from "../../src/server/platform/events/wakeups";
 import { inProcessQueue } from "../../src/server/platform/jobs/in-process-queue";
 import { createJobRunner } from "../../src/server/platform/jobs/job-runner";
 import { createMailer } from "../../src/server/platform/mail/mailer";
+import { createPdfPool } from "../../src/server/platform/print/pdf-pool";
 
 /** Median wall time in ms of `runs` calls (after one warm-up call). */
 export async function medianMs(runs: number, work: () => Promise<unknown>): Promise<number> {
@@ -105,6 +106,8 @@ export async function benchApp(database: Database, withTenant: WithTenant) {
       config, database, withTenant, wakeups: new EventWakeups(), signer, throttle: createThrottle(database), totpSealer: createSealer(BENCH_SECRET, "totp"),
       jobs: createJobRunner(inProcessQueue(), { database, withTenant, log: pino({ level: "silent" }) }),
       mailer: createMailer({ smtpUrl: undefined, from: "Bench <no-reply@bench.example>", log: pino({ level: "silent" }), withTenant }),
+      // Starts no browser unless a bench prints.
+      printer: createPdfPool(),
     },
     { logger: false },
   );

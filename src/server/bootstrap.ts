@@ -10,6 +10,7 @@ import { assertTenancyIsSafe, createWithTenant } from "./db/tenancy";
 import { createTokenSigner } from "./platform/auth/tokens";
 import { EventWakeups } from "./platform/events/wakeups";
 import { openJobRunner } from "./platform/jobs/open-job-runner";
+import { createPdfPool } from "./platform/print/pdf-pool";
 import { defineJobs } from "./jobs";
 import type { AppServices } from "./services";
 
@@ -31,6 +32,8 @@ export async function openServices(config: ServerConfig, log: FastifyBaseLogger)
     await assertTenancyIsSafe(database, withTenant);
     const mailer = createMailer({ smtpUrl: config.smtpUrl, from: mailSender(config.publicUrl), log, withTenant });
     const jobs = openJobRunner({ databaseUrl: config.databaseUrl, database, withTenant, log });
+    // Chromium starts at the first PDF (or at start with PDF_WARM=1: main.ts), not before.
+    const printer = createPdfPool(config.pdf);
     const services: RunningServices = {
       config,
       database,
@@ -41,8 +44,10 @@ export async function openServices(config: ServerConfig, log: FastifyBaseLogger)
       throttle: createThrottle(database),
       totpSealer: createSealer(config.secretKey, "totp"),
       jobs,
+      printer,
       migrationsApplied,
       close: async () => {
+        await printer.close();
         // Running jobs finish (or are given up) before the database they write to closes.
         await jobs.stop();
         mailer.close();

@@ -37,6 +37,13 @@ export interface ServerConfig {
   readonly integrationDatabaseHosts: readonly AllowedHost[];
   /** Hosts the CSV-by-URL connector may fetch from (INTEGRATION_CSV_HOSTS); while empty the connector is off. */
   readonly integrationCsvHosts: readonly AllowedHost[];
+  /**
+   * The PDF renderer: where its headless browser reaches this installation's app (PRINT_URL;
+   * unset: the address this process listens on), and its pool (PDF_CONCURRENCY, PDF_TIMEOUT_MS,
+   * PDF_WARM=1 starts the browser with the server instead of at the first PDF).
+   */
+  readonly printUrl?: string;
+  readonly pdf?: { readonly concurrency?: number; readonly timeoutMs?: number; readonly warm?: boolean };
   /** The key that seals stored connection strings (INTEGRATION_CONNECTION_KEY); unset: SECRET_KEY. */
   readonly connectionKey?: string;
   /** Earlier connection keys (INTEGRATION_CONNECTION_OLD_KEYS): they still open, never seal. */
@@ -87,6 +94,26 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[]): Ser
     integrationDatabaseHosts: hostList("INTEGRATION_DATABASE_HOSTS", env["INTEGRATION_DATABASE_HOSTS"]),
     integrationCsvHosts: hostList("INTEGRATION_CSV_HOSTS", env["INTEGRATION_CSV_HOSTS"]),
     ...connectionKeys(env),
+    ...printSettings(env),
+  };
+}
+
+/** PRINT_URL, PDF_CONCURRENCY (1–8), PDF_TIMEOUT_MS (5000–120000), PDF_WARM=1. */
+function printSettings(env: NodeJS.ProcessEnv): Pick<ServerConfig, "printUrl" | "pdf"> {
+  const printUrl = env["PRINT_URL"]?.trim().replace(/\/$/, "") || undefined;
+  if (printUrl && !/^https?:\/\//.test(printUrl)) throw new ConfigError(`PRINT_URL must be an http:// or https:// address, got "${printUrl}"`);
+  const whole = (name: string, min: number, max: number) => {
+    const value = env[name];
+    if (value === undefined || value === "") return undefined;
+    const number = Number(value);
+    if (!Number.isInteger(number) || number < min || number > max) throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got ${value}`);
+    return number;
+  };
+  const concurrency = whole("PDF_CONCURRENCY", 1, 8);
+  const timeoutMs = whole("PDF_TIMEOUT_MS", 5_000, 120_000);
+  return {
+    ...(printUrl ? { printUrl } : {}),
+    pdf: { ...(concurrency ? { concurrency } : {}), ...(timeoutMs ? { timeoutMs } : {}), warm: env["PDF_WARM"] === "1" },
   };
 }
 

@@ -42,6 +42,7 @@ async function main(argv: readonly string[]) {
   // Jobs start before the first request can ask for one.
   await services.jobs.start();
   await app.listen({ port: config.port, host: config.host });
+  if (config.pdf?.warm) void services.printer.warm().catch((error) => app.log.error({ err: error }, "the PDF renderer could not start"));
 
   const demo = await readDemoInfo(services.database);
   const lines = [`Meridian is running at ${config.publicUrl}`, `  database: ${engine}`, `  API roots: ${config.roots.join(", ")}`];

@@ -28,6 +28,9 @@ import { customDashboardEventFilters } from "./features/custom-dashboards/dashbo
 import { customDashboardRoutes } from "./features/custom-dashboards/dashboard-routes";
 import { chartEventFilters } from "./features/charts/chart-event-filter";
 import { chartRoutes } from "./features/charts/chart-routes";
+import { investorReportEventFilters } from "./features/investor-reporting/report-event-filter";
+import { investorReportingRoutes } from "./features/investor-reporting/report-routes";
+import { printRoutes } from "./features/print/print-routes";
 import { readDemoInfo } from "./db/seed/demo-info";
 import { eventStreamRoute } from "./platform/events/stream-route";
 import { openApiDocument, type MountedRoutes } from "./platform/http/openapi";
@@ -39,7 +42,7 @@ import { publicRoute, type RouteDefinition } from "./platform/http/route";
  * test/server/registry/ attack every route it lists. A feature adds its routes here.
  */
 export const API_ROUTES: Record<ApiRootName, readonly RouteDefinition[]> = {
-  main: [eventStreamRoute({ filters: { ...kpiEventFilters, ...accountingEventFilters, ...uploadEventFilters, ...warehouseEventFilters, ...integrationEventFilters, ...queryBuilderEventFilters, ...forecastEventFilters, ...planningEventFilters, ...customDashboardEventFilters, ...chartEventFilters } }), ...sessionRoutes, ...passwordRoutes, ...twoFactorRoutes, ...usersRoutes, ...usersImportRoutes, ...ssoRoutes, ...portfolioRoutes, ...kpiReportingRoutes, ...accountingRoutes, ...uploadRoutes, ...integrationsRoutes, ...queryBuilderRoutes, ...forecastingRoutes, ...planningVersionRoutes, ...customDashboardRoutes, ...chartRoutes],
+  main: [eventStreamRoute({ filters: { ...kpiEventFilters, ...accountingEventFilters, ...uploadEventFilters, ...warehouseEventFilters, ...integrationEventFilters, ...queryBuilderEventFilters, ...forecastEventFilters, ...planningEventFilters, ...customDashboardEventFilters, ...chartEventFilters, ...investorReportEventFilters } }), ...sessionRoutes, ...passwordRoutes, ...twoFactorRoutes, ...usersRoutes, ...usersImportRoutes, ...ssoRoutes, ...portfolioRoutes, ...kpiReportingRoutes, ...accountingRoutes, ...uploadRoutes, ...integrationsRoutes, ...queryBuilderRoutes, ...forecastingRoutes, ...planningVersionRoutes, ...customDashboardRoutes, ...chartRoutes, ...printRoutes, ...investorReportingRoutes],
   auth: [...authServiceRoutes, ...embedSignInRoutes],
   warehouse: [...warehouseRoutes],
   ai: [],

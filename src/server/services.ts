@@ -7,6 +7,7 @@ import type { TokenSigner } from "./platform/auth/tokens";
 import type { Mailer } from "./platform/mail/mailer";
 import type { EventWakeups } from "./platform/events/wakeups";
 import type { JobRunner } from "./platform/jobs/job-runner";
+import type { PdfPrinter } from "./platform/print/pdf-pool";
 
 /** What the routes of every API root are built from; assembled once in main.ts (or a test). */
 export interface AppServices {
@@ -21,6 +22,8 @@ export interface AppServices {
   readonly totpSealer: Sealer;
   /** Work apart from requests, now or later (platform/jobs; the jobs are listed in jobs.ts). */
   readonly jobs: JobRunner;
+  /** Renders print routes to PDF (platform/print): the pool of headless Chromium pages. */
+  readonly printer: PdfPrinter;
   /** The time; tests move it (the rerun wait, the integration summaries' cache). */
   readonly now?: () => Date;
 }

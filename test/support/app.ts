@@ -15,6 +15,7 @@ import { createJobRunner } from "../../src/server/platform/jobs/job-runner";
 import type { JobClock } from "../../src/server/platform/jobs/clock";
 import type { AppServices } from "../../src/server/services";
 import { testDatabase } from "./database";
+import { recordingPrinter } from "./printer";
 
 const quietLog = pino({ level: "silent" });
 
@@ -60,6 +61,7 @@ export async function testApp(overrides: Partial<ServerConfig> = {}, serviceOver
     // timers are that clock: schedules and retries fall due when the test moves it.
     jobs: createJobRunner(inProcessQueue(options.clock ? { clock: options.clock } : {}), { database, withTenant, log: quietLog, ...(options.clock ? { now: () => new Date(options.clock!.now()) } : {}) }),
     ...(options.clock ? { now: () => new Date(options.clock!.now()) } : {}),
+    printer: serviceOverrides.printer ?? recordingPrinter(),
     ...serviceOverrides,
   };
   if (!serviceOverrides.jobs) defineJobs(services);

@@ -21,6 +21,7 @@ export const LAZY_FEATURES = {
   forecasting: () => import("../features/forecasting/feature"),
   planning: () => import("../features/planning/feature"),
   charts: () => import("../features/charts/feature"),
+  customDashboards: () => import("../features/custom-dashboards/feature"),
 } satisfies Record<string, () => Promise<{ feature: AppFeature }>>;
 
 export type LazyFeatureName = keyof typeof LAZY_FEATURES;

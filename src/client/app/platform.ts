@@ -2,7 +2,7 @@ import { Schema } from "@effect/schema";
 import { navigate } from "wouter/use-browser-location";
 import { AppConfig } from "../../contracts/app-config";
 import { SessionTokens } from "../../contracts/auth";
-import { ChunkLoadFailed } from "../../contracts/messages/session";
+import { ChunkLoadFailed, SessionLoadFailed } from "../../contracts/messages/session";
 import { ToastShown } from "../../contracts/messages/notifications";
 import { createBus, type Bus } from "../bus/bus";
 import { createCatalogue } from "../bus/catalogue";
@@ -11,9 +11,12 @@ import { createStore } from "../bus/store";
 import { effectChunkLoader } from "../effect/chunks";
 import { createEmbedChannel, type EmbedChannel } from "../effect/embed-channel";
 import { serverEventStream } from "../effect/event-stream";
+import { EMPTY } from "rxjs";
 import { browserCrossTabLock, makeApi } from "../effect/http-client";
 import { createTokenKeeper } from "../effect/token-keeper";
 import { notificationsFeature } from "../features/notifications/feature";
+import { isPrintPath } from "../../domain/navigation/print-routes";
+import { currentPrintEnvironment, PRINT_ACCESS_ENDED, printSessionTokens } from "../print/print-session";
 import { sessionFeature } from "../features/session/feature";
 import { shellFeature } from "../features/shell/feature";
 import type { ChunkLoader } from "./chunk-loader";
@@ -45,10 +48,24 @@ export async function bootPlatform(options: { rawConfig: unknown; storage: KeyVa
   const config = Schema.decodeUnknownSync(AppConfig)(options.rawConfig);
   // A frame opened by an investor instance shares the parent's origin: its session lives in
   // memory only (no tab channel, no refresh cookie) and is renewed by the parent's tokens.
-  const embed = window.self !== window.top ? createEmbedChannel(window, config.embedOrigins) : null;
-  const tokens = createTokenKeeper(embed ? null : "meridian-session");
-  const crossTabLock = browserCrossTabLock();
-  const renewSession = embed ? () => renewFromParent(embed, config.roots.auth) : undefined;
+  // A print page (print-session.ts) keeps its print token to itself: no tab channel, no refresh
+  // cookie rotation shared with the person's tabs, no event stream.
+  const printing = currentPrintEnvironment();
+  const embed = !printing && window.self !== window.top ? createEmbedChannel(window, config.embedOrigins) : null;
+  const tokens = createTokenKeeper(embed || printing ? null : "meridian-session");
+  const crossTabLock = printing ? undefined : browserCrossTabLock();
+  // The print token is fetched (or taken from the handoff) by the first request that needs it and
+  // renewed the same way, through the HTTP client's one refresh at a time: a screen that asks for
+  // its data before the token is in waits for it instead of failing.
+  let printFailure: string | null = null;
+  const renewPrint = printing
+    ? () =>
+        printSessionTokens(printing, config.roots, window.fetch.bind(window), Date.now).catch((error: unknown) => {
+          printFailure = error instanceof Error ? error.message : String(error);
+          throw error;
+        })
+    : undefined;
+  const renewSession = embed ? () => renewFromParent(embed, config.roots.auth) : renewPrint;
   const api = makeApi({
     fetch: window.fetch.bind(window),
     roots: config.roots,
@@ -64,18 +81,25 @@ export async function bootPlatform(options: { rawConfig: unknown; storage: KeyVa
     clock,
     ids: () => crypto.randomUUID(),
     storage: options.storage,
-    navigate: (to, navigateOptions) => navigate(to, navigateOptions),
-    serverEvents: (afterSeq) => serverEventStream({ fetch: window.fetch.bind(window), roots: config.roots, tokens, api }, afterSeq),
+    // A print page never leaves for another screen (a sign-in page would be printed instead): a
+    // session that ends under it fails the print with a clear message.
+    navigate: (to, navigateOptions) => (printing && !isPrintPath(to) ? printSessionEnded() : navigate(to, navigateOptions)),
+    serverEvents: (afterSeq) => (printing ? EMPTY : serverEventStream({ fetch: window.fetch.bind(window), roots: config.roots, tokens, api }, afterSeq)),
     challenge: createChallengeHolder(),
     saveFile: browserSaveFile,
     leave: (url) => window.location.assign(url),
     roots: config.roots,
     embed,
   };
+  // Paper shows the theme the print asks for and the company's local currency (spec section 2:
+  // entering print routes resets the FX selection), whatever this browser keeps for its screens.
+  const state: AppState = printing ? { ...options.state, shell: { ...options.state.shell, theme: printing.theme, fxRateId: null } } : options.state;
+  // Told after the sign-out the ended session folds (which clears the session's load error).
+  const printSessionEnded = () => setTimeout(() => bus.receive(SessionLoadFailed.make({ message: printFailure ?? PRINT_ACCESS_ENDED }), "local"), 0);
   const messages = createCatalogue();
-  const recorder = createRecorder({ initialState: options.state, reducer: rootReducer, redact: (entry) => messages.redactEntry(entry) });
+  const recorder = createRecorder({ initialState: state, reducer: rootReducer, redact: (entry) => messages.redactEntry(entry) });
   const bus = createBus({
-    store: createStore(rootReducer, options.state),
+    store: createStore(rootReducer, state),
     messages,
     features: CORE_FEATURES,
     deps,
@@ -112,7 +136,13 @@ export async function bootPlatform(options: { rawConfig: unknown; storage: KeyVa
     onDownloadLog,
     onLocation: (path) => recorder.record({ kind: "location", path, at: clock.now().toISOString() }),
     start() {
-      if (embed) bus.dispatch({ _tag: "AwaitEmbedSession", landing: window.location.pathname === "/iframelogin" });
+      if (printing) {
+        // The print token stands in for the session: an expired placeholder makes the first
+        // request fetch it (renewPrint); then profile, menu and company load as after a sign-in.
+        const expired = new Date(0).toISOString();
+        api.startSession({ access: "", access_expires_at: expired, refresh_expires_at: expired });
+        bus.dispatch({ _tag: "LoadSession" });
+      } else if (embed) bus.dispatch({ _tag: "AwaitEmbedSession", landing: window.location.pathname === "/iframelogin" });
       else bus.dispatch({ _tag: "RestoreSession" });
     },
   };

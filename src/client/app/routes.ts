@@ -24,6 +24,9 @@ export const PUBLIC_SCREENS: readonly RouteEntry[] = [
   { path: "/iframelogin", screen: lazyScreen("iframe-login", () => import("../features/account/views/iframe-login-screen"), ["account"]) },
   { path: "/oauth", screen: lazyScreen("oauth", () => import("../features/account/views/oauth-screen"), ["account"]) },
   { path: "/password/reset/confirm/:uid/:token", screen: lazyScreen("reset-password", () => import("../features/account/views/reset-password-screen"), ["account"]) },
+  // A custom dashboard on paper (the print pipeline renders these with a print token).
+  { path: "/print/reporting/custom-dashboard/:id", screen: lazyScreen("print-custom-dashboard", () => import("../features/custom-dashboards/views/print-dashboard-screen"), ["customDashboards", "kpis"]) },
+  { path: "/export/custom-dashboard/:id", screen: lazyScreen("export-custom-dashboard", () => import("../features/custom-dashboards/views/print-dashboard-screen"), ["customDashboards", "kpis"]) },
 ];
 
 export const MAIN_SCREENS: readonly RouteEntry[] = [
@@ -32,6 +35,8 @@ export const MAIN_SCREENS: readonly RouteEntry[] = [
   { path: "/reporting/financial-dashboard/:categoryId?", screen: lazyScreen("financial-dashboard", () => import("../features/kpis/views/financial-dashboard-screen"), ["kpis", "planning"]) },
   { path: "/reporting/list-view", screen: lazyScreen("list-view", () => import("../features/kpis/views/list-view-screen"), ["kpis"]) },
   { path: "/reporting/kpi-detail/:kpiId/*?", screen: lazyScreen("kpi-detail", () => import("../features/kpis/views/kpi-detail-screen"), ["kpis", "charts"]) },
+  { path: "/reporting/custom", screen: lazyScreen("custom-dashboards", () => import("../features/custom-dashboards/views/overview-screen"), ["customDashboards"]) },
+  { path: "/reporting/custom-dashboard/:id?", screen: lazyScreen("custom-dashboard", () => import("../features/custom-dashboards/views/dashboard-screen"), ["customDashboards", "kpis"]) },
   { path: "/reporting/strategic-dashboard", screen: lazyScreen("strategic-dashboard", () => import("../features/kpis/views/strategic-dashboard-screen"), ["kpis"]) },
   { path: "/query-builder", screen: lazyScreen("query-builder", () => import("../features/query-builder/views/query-overview-screen"), ["queryBuilder"]) },
   { path: "/query-builder/:queryId", screen: lazyScreen("query-editor", () => import("../features/query-builder/views/query-editor-screen"), ["queryBuilder", "kpis"]) },

@@ -1,6 +1,7 @@
 import { combineReducers } from "../bus/store";
 import { accountReducer, initialAccount, type AccountModel } from "../features/account/model";
 import { accountingReducer, initialAccounting, type AccountingModel } from "../features/accounting/model";
+import { customDashboardsReducer, initialCustomDashboards, type CustomDashboardsModel } from "../features/custom-dashboards/model";
 import { forecastingReducer, initialForecasting, type ForecastingModel } from "../features/forecasting/model";
 import { initialIntegrations, integrationsReducer, type IntegrationsModel } from "../features/integrations/model";
 import { initialKpis, kpisReducer, type KpisModel } from "../features/kpis/model";
@@ -30,8 +31,9 @@ export interface AppState {
   readonly forecasting: ForecastingModel;
   readonly planning: PlanningModel;
   readonly charts: ChartsModel;
+  readonly customDashboards: CustomDashboardsModel;
 }
 
-export const initialState: AppState = { session: initialSession, shell: initialShell, account: initialAccount, users: initialUsers, kpis: initialKpis, notifications: initialNotifications, accounting: initialAccounting, uploads: initialUploads, warehouse: initialWarehouse, integrations: initialIntegrations, queryBuilder: initialQueryBuilder, forecasting: initialForecasting, planning: initialPlanning, charts: initialCharts };
+export const initialState: AppState = { session: initialSession, shell: initialShell, account: initialAccount, users: initialUsers, kpis: initialKpis, notifications: initialNotifications, accounting: initialAccounting, uploads: initialUploads, warehouse: initialWarehouse, integrations: initialIntegrations, queryBuilder: initialQueryBuilder, forecasting: initialForecasting, planning: initialPlanning, charts: initialCharts, customDashboards: initialCustomDashboards };
 
-export const rootReducer = combineReducers<AppState>({ session: sessionReducer, shell: shellReducer, account: accountReducer, users: usersReducer, kpis: kpisReducer, notifications: notificationsReducer, accounting: accountingReducer, uploads: uploadsReducer, warehouse: warehouseReducer, integrations: integrationsReducer, queryBuilder: queryBuilderReducer, forecasting: forecastingReducer, planning: planningReducer, charts: chartsReducer });
+export const rootReducer = combineReducers<AppState>({ session: sessionReducer, shell: shellReducer, account: accountReducer, users: usersReducer, kpis: kpisReducer, notifications: notificationsReducer, accounting: accountingReducer, uploads: uploadsReducer, warehouse: warehouseReducer, integrations: integrationsReducer, queryBuilder: queryBuilderReducer, forecasting: forecastingReducer, planning: planningReducer, charts: chartsReducer, customDashboards: customDashboardsReducer });

@@ -1,6 +1,7 @@
 import { Schema } from "@effect/schema";
 import { AccountCommand, AccountEvent } from "./account";
 import { AccountingCommand, AccountingEvent } from "./accounting";
+import { CustomDashboardsCommand, CustomDashboardsEvent } from "./custom-dashboards";
 import { ForecastingCommand, ForecastingEvent } from "./forecasting";
 import { IntegrationsCommand, IntegrationsEvent } from "./integrations";
 import { KpisCommand, KpisEvent } from "./kpis";
@@ -18,12 +19,12 @@ import { ChartsCommand, ChartsEvent } from "./charts";
  * here; `dispatch`, `ofCommand` and the reducers are then checked against them. At run time the
  * bus knows only the features loaded so far (client/bus/catalogue.ts); replay decodes with these.
  */
-export const Command = Schema.Union(SessionCommand, AccountCommand, UsersCommand, KpisCommand, NotificationsCommand, AccountingCommand, UploadsCommand, WarehouseCommand, IntegrationsCommand, QueryBuilderCommand, ForecastingCommand, PlanningCommand, ChartsCommand);
+export const Command = Schema.Union(SessionCommand, AccountCommand, UsersCommand, KpisCommand, NotificationsCommand, AccountingCommand, UploadsCommand, WarehouseCommand, IntegrationsCommand, QueryBuilderCommand, ForecastingCommand, PlanningCommand, ChartsCommand, CustomDashboardsCommand);
 export type Command = typeof Command.Type;
 export type CommandTag = Command["_tag"];
 export type CommandOf<T extends CommandTag> = Extract<Command, { _tag: T }>;
 
-export const DomainEvent = Schema.Union(SessionEvent, AccountEvent, UsersEvent, KpisEvent, NotificationsEvent, AccountingEvent, UploadsEvent, WarehouseEvent, IntegrationsEvent, QueryBuilderEvent, ForecastingEvent, PlanningEvent, ChartsEvent);
+export const DomainEvent = Schema.Union(SessionEvent, AccountEvent, UsersEvent, KpisEvent, NotificationsEvent, AccountingEvent, UploadsEvent, WarehouseEvent, IntegrationsEvent, QueryBuilderEvent, ForecastingEvent, PlanningEvent, ChartsEvent, CustomDashboardsEvent);
 export type DomainEvent = typeof DomainEvent.Type;
 export type EventTag = DomainEvent["_tag"];
 export type EventOf<T extends EventTag> = Extract<DomainEvent, { _tag: T }>;

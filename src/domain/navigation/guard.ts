@@ -1,5 +1,6 @@
 import type { MenuItem } from "./access";
 import { canOpen, type AccessProfile } from "./access";
+import { isPrintPath } from "./print-routes";
 import { screenOf, SCREENS, type Screen } from "./screens";
 
 /** Routes anyone may open, signed in or not (spec section 2). */
@@ -85,8 +86,8 @@ export type GuardDecision =
 
 export const isPublicRoute = (path: string) => PUBLIC_ROUTES.some((pattern) => pattern.test(path));
 
-/** Investor and print routes always show local currency. */
-export const resetsFx = (path: string) => path.startsWith("/investor-reporting") || path.startsWith("/print/");
+/** Investor and print routes always show local currency (/export/… is the PDF export's print route). */
+export const resetsFx = (path: string) => path.startsWith("/investor-reporting") || isPrintPath(path);
 
 /** Decides what happens on entering `path`. Pure: the router carries out the decision. */
 export const SECOND_FACTOR_SETUP = "/settings/two-factor-auth";

@@ -45,7 +45,9 @@ export const SCREENS: readonly Screen[] = [
   { path: "/reporting/operational-dashboard", label: "Operational dashboard", section: "Reporting", anyOf: ["access_operational_reporting"], instances: COMPANY, landed: true },
   { path: "/reporting/strategic-dashboard", label: "Strategic dashboard", section: "Reporting", anyOf: ["access_strategic_reporting"], instances: COMPANY, landed: true },
   { path: "/reporting/financial-dashboard", label: "Financial dashboard", section: "Reporting", anyOf: ["access_financial_reporting"], instances: COMPANY, landed: true },
-  { path: "/reporting/custom", label: "Custom dashboards", section: "Reporting", anyOf: ["control_custom_dashboards"], instances: COMPANY, landed: false },
+  { path: "/reporting/custom", label: "Custom dashboards", section: "Reporting", anyOf: ["control_custom_dashboards"], instances: COMPANY, landed: true },
+  // One custom dashboard: reached from the overview (spec: /reporting/custom-dashboard/{id?}), not the menu.
+  { path: "/reporting/custom-dashboard", label: "Custom dashboard", section: "Reporting", anyOf: ["control_custom_dashboards"], instances: COMPANY, landed: true, menu: false },
   { path: "/reporting/list-view", label: "List view", section: "Reporting", anyOf: KPI_READ, instances: COMPANY, landed: true },
   // The chart builder (issue 13): saved charts for the KPI detail and custom dashboards.
   { path: "/reporting/custom-dashboard-helper", label: "Chart builder", section: "Reporting", anyOf: ["control_custom_dashboards"], instances: COMPANY, landed: true },

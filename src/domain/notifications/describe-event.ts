@@ -1,3 +1,4 @@
+import { DASHBOARD_EVENTS, describeDashboardChange } from "../custom-dashboards/describe-change";
 import { accountingWizardPath } from "../integrations/accounting";
 import { STATUS_TEXT, type IntegrationStatus } from "../integrations/messages";
 import { monthIndexOf, monthRangeLabel, type MonthIndex } from "../months";
@@ -18,6 +19,8 @@ export interface DescribeContext {
   /** The acting user's display name; null for the system or a user who no longer exists. */
   readonly actorName: string | null;
   readonly kpiName: (kpiId: number) => string | undefined;
+  /** A custom dashboard's name as the reader has it loaded. */
+  readonly dashboardName?: (dashboardId: number) => string | undefined;
 }
 
 /** Events kept for audit and sync that do not concern the other people of the company. */
@@ -48,12 +51,15 @@ export const SILENT_EVENTS: ReadonlySet<string> = new Set([
   "UploadMappingRemembered",
   // The sync's outcome (IntegrationSyncFinished) is what people want to hear about.
   "IntegrationSyncRequested",
+  // The company's order of custom dashboards: the overview follows it without a word.
+  "CustomDashboardsReordered",
 ]);
 
 export function describeServerEvent(type: string, payload: unknown, context: DescribeContext): EventDescription | null {
   if (SILENT_EVENTS.has(type)) return null;
   const who = context.actorName ?? "Someone";
   const data = (payload ?? {}) as Record<string, unknown>;
+  if (DASHBOARD_EVENTS.has(type)) return describeDashboardChange(type, data, who, context.dashboardName ?? (() => undefined));
   switch (type) {
     case "KpiValueEdited": {
       const described = describeValueEdits(integrationOf(data) ?? who, "actual", data["values"], context);

@@ -58,6 +58,12 @@ export interface DatabaseSchema {
   custom_dashboard_shares: CustomDashboardSharesTable;
   charts: ChartsTable;
   chart_kpis: ChartKpisTable;
+  investor_reports: InvestorReportsTable;
+  investor_report_sections: InvestorReportSectionsTable;
+  investor_report_shares: InvestorReportSharesTable;
+  investor_report_recipients: InvestorReportRecipientsTable;
+  investor_report_attachments: InvestorReportAttachmentsTable;
+  investor_report_templates: InvestorReportTemplatesTable;
 }
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -702,4 +708,80 @@ export interface ChartKpisTable {
   chart_id: number;
   kpi_id: number;
   position: number;
+}
+
+/** An investor report (0022_investor_reports): `frozen_data` is set exactly when it is past draft. */
+export interface InvestorReportsTable {
+  tenant_id: string;
+  id: GeneratedAlways<number>;
+  name: string;
+  status: Generated<"draft" | "approved" | "sent">;
+  is_visible: Generated<boolean>;
+  end_date: CalendarDate;
+  owner_id: number | null;
+  frozen_data: ColumnType<unknown, string | null | undefined, string | null>;
+  approved_by: number | null;
+  approved_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  sent_by: number | null;
+  sent_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A section of an investor report: its settings and (text sections) content as the contract's shapes. */
+export interface InvestorReportSectionsTable {
+  tenant_id: string;
+  id: GeneratedAlways<number>;
+  report_id: number;
+  name: string;
+  slug: string;
+  variant: string;
+  selected_view: Generated<"actual_comparison" | "flexible_columns">;
+  position: number;
+  settings: ColumnType<unknown, string, string>;
+  content: ColumnType<unknown, string | null, string | null>;
+}
+
+/** A reader an investor report is shared with. */
+export interface InvestorReportSharesTable {
+  tenant_id: string;
+  report_id: number;
+  user_id: number;
+}
+
+/** A recipient of an investor report; `link_hash` is the SHA-256 of their personal link's secret. */
+export interface InvestorReportRecipientsTable {
+  tenant_id: string;
+  id: GeneratedAlways<number>;
+  report_id: number;
+  email: string;
+  name: Generated<string>;
+  link_hash: string | null;
+  last_sent_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  first_opened_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  last_opened_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  open_count: Generated<number>;
+}
+
+/** A file attached to an investor report, its bytes kept in the row. */
+export interface InvestorReportAttachmentsTable {
+  tenant_id: string;
+  id: GeneratedAlways<number>;
+  report_id: number;
+  file_name: string;
+  media_type: string;
+  size: number;
+  bytes: ColumnType<Uint8Array, Uint8Array, Uint8Array>;
+  uploaded_by: number | null;
+  created_at: Timestamp;
+}
+
+/** A company's saved report schema: sections (name, variant, view, settings) without data. */
+export interface InvestorReportTemplatesTable {
+  tenant_id: string;
+  id: GeneratedAlways<number>;
+  name: string;
+  sections: ColumnType<unknown, string, string>;
+  created_by: number | null;
+  created_at: Timestamp;
 }

@@ -35,6 +35,8 @@ test("the route guard as a table", () => {
     ["/login/mfa", "loading", "employee", [], to("/my-dashboard")],
     ["/password/reset/confirm/MQ/abc-123", "anonymous", "none", [], allow()],
     ["/print/investor-reporting/7", "anonymous", "none", [], allow(true)],
+    ["/print/reporting/custom-dashboard/7", "ready", "employee", menu, allow(true)],
+    ["/export/custom-dashboard/7", "anonymous", "none", [], allow(true)],
     // sign-in required: the target is remembered
     ["/reporting/operational-dashboard", "anonymous", "none", [], to("/login", "/reporting/operational-dashboard")],
     ["/reporting/kpi-detail/12/charts", "anonymous", "none", [], to("/login", "/reporting/kpi-detail/12/charts")],

@@ -31,6 +31,11 @@ export interface WorldIds {
   /** A canvas of the administrator's, shared with the member, with a KPI card and a text card (the marker in its name and text). */
   readonly dashboard: number;
   readonly dashboardCard: number;
+  /** A draft investor report of the administrator's (its name, text section, recipient, attachment and template carry the marker). */
+  readonly report: number;
+  readonly reportSection: number;
+  readonly reportFile: number;
+  readonly reportTemplate: number;
 }
 
 export interface Caller {
@@ -141,7 +146,22 @@ export async function registryWorld() {
         .execute()
     )[0]!.id;
     await db.insertInto("custom_dashboard_shares").values({ tenant_id: a, dashboard_id: dashboard, user_id: member.id, can_edit: false }).execute();
-    return { member: member.id, kpi: stored, calculatedKpi: calculated, category, currency, accountingImport, upload: upload.id, snapshot, integration: integration.id, query: query.id, forecast, planningVersion, chart, dashboard, dashboardCard };
+    // An investor report: a draft with a KPI section and a text section, a recipient, an attachment, a template.
+    const report = (await db.insertInto("investor_reports").values({ tenant_id: a, name: `Report ${marker}`, end_date: "2026-06-01", owner_id: roles.get("Administrator")!.userId }).returning("id").executeTakeFirstOrThrow()).id;
+    const reportSection = (
+      await db
+        .insertInto("investor_report_sections")
+        .values([
+          { tenant_id: a, report_id: report, name: `Letter ${marker}`, slug: "text_1", variant: "text", position: 0, settings: "{}", content: JSON.stringify({ blocks: [{ type: "paragraph", text: `Text ${marker}` }] }) },
+          { tenant_id: a, report_id: report, name: "Section 1", slug: "kpi_2", variant: "kpi", position: 1, settings: JSON.stringify({ kpiIds: [stored], toStartDate: "2026-01-01", toEndDate: "2026-06-01" }), content: null },
+        ])
+        .returning("id")
+        .execute()
+    )[0]!.id;
+    await db.insertInto("investor_report_recipients").values({ tenant_id: a, report_id: report, email: `${marker}@investor.example`, name: `Investor ${marker}` }).execute();
+    const reportFile = (await db.insertInto("investor_report_attachments").values({ tenant_id: a, report_id: report, file_name: `notes-${marker}.txt`, media_type: "text/plain", size: 12, bytes: Buffer.from(`Notes ${marker}`.slice(0, 12)) }).returning("id").executeTakeFirstOrThrow()).id;
+    const reportTemplate = (await db.insertInto("investor_report_templates").values({ tenant_id: a, name: `Template ${marker}`, sections: JSON.stringify([{ name: `Letter ${marker}`, variant: "text", selectedView: "actual_comparison", settings: {} }]) }).returning("id").executeTakeFirstOrThrow()).id;
+    return { report, reportSection, reportFile, reportTemplate, member: member.id, kpi: stored, calculatedKpi: calculated, category, currency, accountingImport, upload: upload.id, snapshot, integration: integration.id, query: query.id, forecast, planningVersion, chart, dashboard, dashboardCard };
   });
 
   const attackers: Caller[] = [];
@@ -182,7 +202,7 @@ export async function registryWorld() {
     admin: roles.get("Administrator")!,
     attackers,
     ids: { ...ids, instance: instance.id } satisfies WorldIds,
-    owners: { member: a, kpi: a, calculatedKpi: a, category: a, currency: a, instance: investor.tenantId, accountingImport: a, upload: a, snapshot: a, integration: a, query: a, forecast: a, planningVersion: a, chart: a, dashboard: a, dashboardCard: a } satisfies Record<keyof WorldIds, string>,
+    owners: { member: a, kpi: a, calculatedKpi: a, category: a, currency: a, instance: investor.tenantId, accountingImport: a, upload: a, snapshot: a, integration: a, query: a, forecast: a, planningVersion: a, chart: a, dashboard: a, dashboardCard: a, report: a, reportSection: a, reportFile: a, reportTemplate: a } satisfies Record<keyof WorldIds, string>,
     stateOf,
     lastSeqOf,
   };

@@ -19,7 +19,9 @@ export const notifyOthersChanges: NotificationsEpic = ({ event$, state$ }) =>
     mergeMap(({ payload: event }): Emitted[] => {
       if (event.actor === `user:${state$.value.session.profile?.id}`) return [];
       const kpis = state$.value.kpis.meta.kpis;
-      const described = describeServerEvent(event.type, event.payload, { actorName: event.actorName, kpiName: (id) => kpis.find((kpi) => kpi.id === id)?.name });
+      const dashboards = state$.value.customDashboards;
+      const dashboardName = (id: number) => dashboards.open[id]?.dashboard?.name ?? dashboards.list.dashboards.find((entry) => entry.id === id)?.name;
+      const described = describeServerEvent(event.type, event.payload, { actorName: event.actorName, kpiName: (id) => kpis.find((kpi) => kpi.id === id)?.name, dashboardName });
       if (!described) return [];
       return [{ event: NotificationReceived.make({ id: event.seq, text: described.text, href: described.href, occurredAt: event.occurredAt }), origin: "remote" }];
     }),

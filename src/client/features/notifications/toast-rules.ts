@@ -61,6 +61,23 @@ export function toastFor(event: DomainEvent, state: AppState): ToastContent | nu
       return { tone: "success", text: "Deleted the query", action: null };
     case "QueryActionFailed":
       return { tone: "error", text: `${QUERY_ACTIONS[event.action] ?? "The query builder failed"}: ${event.message}`, action: null };
+    // Custom dashboards: what was made, removed, shared or downloaded; failures off the dialogs.
+    case "CustomDashboardCreated":
+      return { tone: "success", text: event.duplicateOf === null ? `Created the dashboard “${event.dashboard.name}”` : `Duplicated as “${event.dashboard.name}”`, action: null };
+    case "CustomDashboardDeleted":
+      return { tone: "success", text: `Deleted the dashboard “${event.name}”`, action: null };
+    case "CustomDashboardShared":
+      return { tone: "success", text: event.shares.length === 0 ? "The dashboard is shared with nobody now" : `Shared with ${event.shares.length === 1 ? event.shares[0]!.user.name : `${event.shares.length} people`}`, action: null };
+    case "CustomDashboardActionFailed":
+      return event.action === "delete" || event.action === "reorder" ? { tone: "error", text: `${event.action === "delete" ? "The dashboard was not deleted" : "The order was not saved"}: ${event.message}`, action: null } : null;
+    case "DashboardCardRemoved":
+      return { tone: "success", text: "Removed the card", action: null };
+    case "DashboardLayoutSaveFailed":
+      return { tone: "error", text: `The layout was not saved: ${event.message}`, action: null };
+    case "CustomDashboardExported":
+      return { tone: "success", text: `Downloaded ${event.fileName}`, action: null };
+    case "CustomDashboardExportFailed":
+      return { tone: "error", text: `The ${event.format === "pdf" ? "PDF" : "Excel"} export failed: ${event.message}`, action: null };
     default:
       return null;
   }

@@ -19,6 +19,7 @@ import * as dataInSchedules from "./0017_data_in_schedules";
 import * as eventOriginTab from "./0018_event_origin_tab";
 import * as customDashboards from "./0019_custom_dashboards";
 import * as charts from "./0020_charts";
+import * as investorReports from "./0022_investor_reports";
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the server bundle
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   "0018_event_origin_tab": eventOriginTab,
   "0019_custom_dashboards": customDashboards,
   "0020_charts": charts,
+  "0022_investor_reports": investorReports,
 };
 
 export const migrationProvider: MigrationProvider = {

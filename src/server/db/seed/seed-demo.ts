@@ -18,6 +18,7 @@ import { actualValue, benchmarksOf, planningValue } from "./demo-series";
 import { seededRandom } from "./random";
 import { seedDemoWarehouse } from "./demo-warehouse";
 import { seedDemoDashboards } from "./demo-dashboards";
+import { seedDemoInvestorReport } from "./demo-investor-reports";
 import { seedDemoUploads } from "./demo-uploads";
 
 export const ACTUAL_MONTHS = 36;
@@ -63,6 +64,7 @@ export async function seedDemoData(database: Database, withTenant: WithTenant, n
       // The charts before the dashboards: a dashboard has a card of a demo chart.
       if (company.kpiData) await seedDemoCharts(context, adminId);
       if (company.kpiData) await seedDemoDashboards(context, company);
+      if (company.kpiData) await seedDemoInvestorReport(context, company, currentMonth);
       if (company.kpiData) await seedDemoQueries(context, adminId);
       // The upload history, made by the upload feature itself (after the values it brings back).
       if (company.kpiData && adminId !== undefined) await seedDemoUploads(context, adminId, currentMonth, company.fiscalYearOffset, now);

@@ -11,7 +11,7 @@ import { reserveSignInAttempt } from "../../platform/auth/sign-in-budget";
 import { THROTTLE_RULES, tooManyAttempts } from "../../platform/auth/throttle";
 import { ACCESS_TOKEN_LIFETIME_SECONDS } from "../../platform/auth/tokens";
 import { badRequest, unauthorized } from "../../platform/http/errors";
-import { credential, publicRoute, signedIn, userRoute } from "../../platform/http/route";
+import { credential, publicRoute, READ_WHILE_PRINTING, signedIn, userRoute } from "../../platform/http/route";
 import type { AppServices } from "../../services";
 import { checkCode, mustSetUpSecondFactor, secondFactorOf } from "../two-factor/second-factor";
 import { checkCredentials } from "./credentials";
@@ -188,6 +188,7 @@ export const sessionRoutes = [
     path: "/auth/users/me/",
     summary: "The signed-in user's profile, permissions and features",
     access: signedIn({ duringSecondFactorSetup: true }),
+    print: READ_WHILE_PRINTING,
     response: UserProfile,
     handle: ({ user, inTenant }) => inTenant(async (context) => (await loadProfile(context, user.userId)).profile),
   }),
@@ -197,6 +198,7 @@ export const sessionRoutes = [
     path: "/menu/",
     summary: "The menu the signed-in user may open",
     access: signedIn({ duringSecondFactorSetup: true }),
+    print: READ_WHILE_PRINTING,
     response: Menu,
     handle: ({ user, inTenant }) => inTenant(async (context) => buildMenu((await loadProfile(context, user.userId)).access)),
   }),
@@ -206,6 +208,7 @@ export const sessionRoutes = [
     path: "/company/",
     summary: "The signed-in user's company: name, currency, fiscal year, FX rates",
     access: signedIn({ duringSecondFactorSetup: true }),
+    print: READ_WHILE_PRINTING,
     response: Company,
     handle: ({ inTenant }) => inTenant(loadCompany),
   }),

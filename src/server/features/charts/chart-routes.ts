@@ -1,5 +1,5 @@
 import { ChartInput, ChartsQuery, ChartsResponse, SavedChart } from "../../../contracts/charts";
-import { IdParams, needs, userRoute } from "../../platform/http/route";
+import { IdParams, needs, READ_WHILE_PRINTING, userRoute } from "../../platform/http/route";
 import { READ_REPORTING } from "../kpis/kpi-access";
 import { changeChart, chartFor, chartsFor, createChart, removeChart } from "./chart-service";
 
@@ -18,6 +18,7 @@ export const chartRoutes = [
     path: "/charts/",
     summary: "The saved charts, newest change first; with kpi, only those drawing that KPI",
     access: READ_REPORTING,
+    print: READ_WHILE_PRINTING,
     query: ChartsQuery,
     response: ChartsResponse,
     handle: ({ query, user, reader, inTenant }) =>
@@ -40,6 +41,7 @@ export const chartRoutes = [
     path: "/charts/{id}/",
     summary: "One saved chart, with the KPIs the reader may read",
     access: READ_REPORTING,
+    print: READ_WHILE_PRINTING,
     params: IdParams,
     response: SavedChart,
     handle: ({ params: { id }, user, reader, inTenant }) => inTenant((context) => chartFor(context, { userId: user.userId, reader }, id)),

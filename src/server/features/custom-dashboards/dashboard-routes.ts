@@ -12,7 +12,7 @@ import {
   NewCard,
   NewDashboard,
 } from "../../../contracts/custom-dashboards";
-import { IdParams, needs, PathId, signedIn, userRoute } from "../../platform/http/route";
+import { IdParams, needs, PathId, printedRecord, signedIn, userRoute } from "../../platform/http/route";
 import { addCard, addKpi, changeLayout, patchCard, removeCard } from "./dashboard-cards";
 import { dashboardWorkbook, XLSX } from "./dashboard-export";
 import { dashboardExport } from "./dashboard-export-data";
@@ -61,6 +61,7 @@ export const customDashboardRoutes = [
     path: "/custom-dashboards/{id}/",
     summary: "A custom dashboard with its cards (KPI and chart ids, never figures) and, for its manager, its shares",
     access: signedIn(),
+    print: printedRecord("custom-dashboard"),
     params: IdParams,
     response: CustomDashboard,
     handle: ({ params: { id }, reader, inTenant }) => inTenant((context) => dashboardFor(context, id, readerOf(context, reader))),

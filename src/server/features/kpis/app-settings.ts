@@ -1,5 +1,5 @@
 import { AppSettings } from "../../../contracts/kpis";
-import { signedIn, userRoute } from "../../platform/http/route";
+import { READ_WHILE_PRINTING, signedIn, userRoute } from "../../platform/http/route";
 
 /**
  * The signed-in user's app settings (GET and PUT /api/settings/): the dashboards' filters and
@@ -12,6 +12,8 @@ export const appSettingsRoutes = [
     path: "/settings/",
     summary: "The signed-in user's app settings ({} until saved)",
     access: signedIn(),
+    // A print shows the reporting month and filters its user sees on screen.
+    print: READ_WHILE_PRINTING,
     response: AppSettings,
     handle: ({ user, inTenant }) =>
       inTenant(async (context) => {

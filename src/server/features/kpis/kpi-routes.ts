@@ -17,7 +17,7 @@ import type { BucketSize } from "../../../domain/kpi/periods";
 import type { TenantContext } from "../../db/tenancy";
 import { monthIndexAt, monthIndexOf } from "../../../domain/months";
 import { badRequest, HttpError, notFound } from "../../platform/http/errors";
-import { signedIn, userRoute } from "../../platform/http/route";
+import { READ_WHILE_PRINTING, signedIn, userRoute } from "../../platform/http/route";
 import { loadFxRate, loadKpis } from "./kpi-repository";
 import { kpiPlacements } from "../custom-dashboards/kpi-placements";
 import { favoriteIdsOf } from "./kpi-favorites";
@@ -45,6 +45,7 @@ export const kpiRoutes = [
     path: "/kpis/meta/",
     summary: "The KPIs the signed-in user may read, with their settings",
     access: signedIn(),
+    print: READ_WHILE_PRINTING,
     response: Schema.Array(KpiMeta),
     handle: ({ user, reader, inTenant }) =>
       inTenant(async (context) =>
@@ -57,6 +58,7 @@ export const kpiRoutes = [
     path: "/kpis/aggregates/",
     summary: "Year-to-date, last-twelve-months and full-year figures of the readable KPIs at a month",
     access: signedIn(),
+    print: READ_WHILE_PRINTING,
     query: AggregatesQuery,
     response: Schema.Union(AggregatesResponse, LegacyAggregatesResponse),
     handle: ({ query, reader, inTenant }) =>
@@ -76,6 +78,7 @@ export const kpiRoutes = [
     path: "/kpis/history/",
     summary: "The readable KPIs' figures over time, in buckets of 1, 3, 6 or 12 months",
     access: signedIn(),
+    print: READ_WHILE_PRINTING,
     query: HistoryQuery,
     response: HistoryResponse,
     handle: ({ query, reader, inTenant }) =>

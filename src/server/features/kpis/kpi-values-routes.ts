@@ -14,7 +14,7 @@ import type { DatedRate } from "../../../domain/kpi/fx";
 import { monthIndexOf } from "../../../domain/months";
 import type { TenantContext } from "../../db/tenancy";
 import { badRequest, HttpError, notFound } from "../../platform/http/errors";
-import { signedIn, userRoute } from "../../platform/http/route";
+import { READ_BY_POST_WHILE_PRINTING, signedIn, userRoute } from "../../platform/http/route";
 import { PLAN } from "./kpi-access";
 import { loadFxRate, loadKpis } from "./kpi-repository";
 import { mayRead, mayWrite } from "./kpi-service";
@@ -32,6 +32,7 @@ export const kpiValuesRoutes = [
     path: "/kpis/values/",
     summary: "Monthly actual, planning, last-year and forecast values of the readable KPIs over a range",
     access: signedIn(),
+    print: READ_BY_POST_WHILE_PRINTING,
     body: ValuesRequest,
     response: ValuesResponse,
     handle: ({ body: input, reader, inTenant }) => {

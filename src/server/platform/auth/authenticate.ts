@@ -4,6 +4,8 @@ import { MFA_SETUP_REQUIRED } from "../../../contracts/two-factor";
 import { HttpError, unauthorized } from "../http/errors";
 import { accessSessionOf, sessionStatus, type AccessSession } from "./session-status";
 import type { TokenSigner } from "./tokens";
+import type { PrintResource } from "../../../contracts/print";
+import { verifyPrintToken } from "../print/print-tokens";
 
 /** The signed-in user a request acts for. */
 export interface RequestUser {
@@ -12,6 +14,8 @@ export interface RequestUser {
   readonly isStaff: boolean;
   /** The session the access token belongs to (an open event stream watches it). */
   readonly session: AccessSession;
+  /** Called with a print token (a print page reading its data): what it prints. Null for an access token. */
+  readonly printing: PrintResource | null;
 }
 
 export const MISSING_CREDENTIALS = "Authentication credentials were not provided.";
@@ -39,14 +43,18 @@ export async function authenticateWith<T>(
   request: FastifyRequest,
   signer: TokenSigner,
   withTenant: WithTenant,
-  options: { allowPendingSecondFactorSetup?: boolean },
+  options: { allowPendingSecondFactorSetup?: boolean; acceptPrintToken?: boolean },
   alsoRead: (context: TenantContext, userId: number) => Promise<T>,
 ): Promise<{ user: RequestUser; extra: T }> {
   const header = request.headers.authorization;
   if (!header) throw unauthorized(MISSING_CREDENTIALS);
   const [scheme, token] = header.split(" ");
   if (scheme !== "Bearer" || !token) throw unauthorized(INVALID_TOKEN);
-  const subject = await signer.verify("access", token);
+  // Only routes that declare `print` take a print token, and only when it is not an access token:
+  // each type has its own key, so neither ever verifies as the other.
+  const access = await signer.verify("access", token);
+  const grant = !access && options.acceptPrintToken ? await verifyPrintToken(signer, token) : null;
+  const subject = access ?? grant;
   const session = subject ? accessSessionOf(subject) : null;
   if (!subject || !session) throw unauthorized(INVALID_TOKEN);
   // An inactive user, ended sessions (2FA reset, deactivation, password reset) or a signed-out or
@@ -60,5 +68,5 @@ export async function authenticateWith<T>(
   if (subject.claims["mfa_setup"] === true && !options.allowPendingSecondFactorSetup) {
     throw new HttpError(403, { detail: MFA_SETUP_REQUIRED, code: "mfa_setup_required" });
   }
-  return { user: { tenantId: subject.tenantId, userId: subject.userId, isStaff: status.isStaff, session }, extra: extra as T };
+  return { user: { tenantId: subject.tenantId, userId: subject.userId, isStaff: status.isStaff, session, printing: grant?.resource ?? null }, extra: extra as T };
 }

@@ -31,7 +31,10 @@ export function openApiDocument(mounts: readonly MountedRoutes[], info: { title:
     servers: [{ url: "/" }],
     tags: mounts.map((mount) => ({ name: mount.name, description: mount.description })),
     components: {
-      securitySchemes: { accessToken: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "The access token of POST /auth-api/auth/token/ or /api/auth/token/refresh/" } },
+      securitySchemes: {
+        accessToken: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "The access token of POST /auth-api/auth/token/ or /api/auth/token/refresh/" },
+        printToken: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "A print token (two minutes, one printed record; POST /api/print-tokens/): only on the GET routes a print page reads" },
+      },
       schemas: { Error: ERROR_SCHEMA },
     },
     paths,
@@ -62,7 +65,7 @@ function operation(mount: MountedRoutes, route: RouteDefinition) {
     operationId: `${route.method.toLowerCase()}${`${mount.prefix}${route.path}`.replace(/[{}]/g, "").replace(/[^A-Za-z0-9]+(.)?/g, (_match, next: string | undefined) => (next ?? "").toUpperCase())}`,
     summary: route.summary,
     ...(route.description ? { description: route.description } : {}),
-    ...(access.kind === "user" ? { security: [{ accessToken: [] }] } : { security: [] }),
+    ...(access.kind === "user" ? { security: route.print ? [{ accessToken: [] }, { printToken: [] }] : [{ accessToken: [] }] } : { security: [] }),
     "x-access": accessText(route),
     "x-tenant-scoped": access.kind === "user",
     ...(parameters.length > 0 ? { parameters } : {}),
@@ -81,7 +84,8 @@ export function accessText(route: RouteDefinition): string {
   if (access.kind === "credential") return `public, with ${access.credential}`;
   const permitted = access.anyOf.length > 0 ? `signed in with ${access.anyOf.join(" or ")}` : "signed in";
   const who = access.feature ? `${permitted}, where the company's feature ${access.feature} is on` : permitted;
-  return access.duringSecondFactorSetup ? `${who} (also while a mandatory second factor is still to be set up)` : who;
+  const printing = route.print ? (route.print.scope === "any" ? "; also with a print token" : `; also with a print token of this ${route.print.scope}`) : "";
+  return access.duringSecondFactorSetup ? `${who} (also while a mandatory second factor is still to be set up)${printing}` : `${who}${printing}`;
 }
 
 function requestBody(route: RouteDefinition) {

@@ -1,12 +1,13 @@
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppServices } from "../../services";
-import { authenticateWith } from "../auth/authenticate";
+import type { PrintResource } from "../../../contracts/print";
+import { authenticateWith, INVALID_TOKEN } from "../auth/authenticate";
 import { permissionsOf } from "../auth/permissions";
 import { originTabOf } from "./origin-tab";
 import { decodeInput, decodeParams, decodeQuery } from "./decode";
 import type { TenantContext } from "../../db/tenancy";
-import { badRequest, forbidden, HttpError } from "./errors";
+import { badRequest, forbidden, HttpError, notFound, unauthorized } from "./errors";
 import { FEATURE_OFF, type PublicCall, type Reader, type RouteDefinition, type Upload, type UploadedFile, type UserAccess, type UserCall } from "./route";
 
 export const uploadTooLarge = (maxBytes: number) => `The file you are trying to upload exceeds the maximum allowed size of ${Math.round((maxBytes / 1024 / 1024) * 10) / 10} MB.`;
@@ -30,9 +31,11 @@ export async function registerRoutes(app: FastifyInstance, routes: readonly Rout
       url: fastifyPath(route.path),
       ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
       handler: async (request, reply) => {
-        const caller = route.access.kind === "user" ? await authorize(request, services, route.access) : null;
+        const caller = route.access.kind === "user" ? await authorize(request, services, route.access, route.print !== undefined) : null;
+        const params = route.params ? decodeParams(route.params, request.params) : undefined;
+        if (caller?.user.printing) checkPrintScope(route, caller.user.printing, params);
         const inputs = {
-          params: route.params ? decodeParams(route.params, request.params) : undefined,
+          params,
           query: route.query ? decodeQuery(route.query, request.query) : undefined,
           body: route.upload ? await readUpload(request, route.upload) : route.body ? decodeInput(route.body, request.body) : undefined,
         };
@@ -59,18 +62,30 @@ function answer(reply: FastifyReply, result: unknown, status: number) {
 }
 
 /** The access token's user, still active and not signed out, holding one of the route's permissions. */
-async function authorize(request: FastifyRequest, services: AppServices, access: UserAccess): Promise<{ user: UserCall<unknown, unknown, unknown>["user"]; reader: Reader }> {
+async function authorize(request: FastifyRequest, services: AppServices, access: UserAccess, acceptPrintToken: boolean): Promise<{ user: UserCall<unknown, unknown, unknown>["user"]; reader: Reader }> {
   const { user, extra: reader } = await authenticateWith(
     request,
     services.signer,
     services.withTenant,
-    { allowPendingSecondFactorSetup: access.duringSecondFactorSetup },
+    { allowPendingSecondFactorSetup: access.duringSecondFactorSetup, acceptPrintToken },
     async (context, userId) => ({ ...(await permissionsOf(context, userId)), featureOn: access.feature ? await featureEnabled(context, access.feature) : true }),
   );
   if (!reader.featureOn) throw forbidden(FEATURE_OFF);
   const allowed = access.anyOf.length === 0 || reader.isStaff || access.anyOf.some((permission) => reader.permissions.has(permission));
   if (!allowed) throw forbidden(access.deniedDetail);
   return { user, reader };
+}
+
+/**
+ * A print token reads only what its route declares: a route scoped to a resource kind answers
+ * a token printing another record (or another kind) 404, as an id out of reach does.
+ */
+function checkPrintScope(route: RouteDefinition, printing: PrintResource, params: unknown) {
+  const print = route.print;
+  if (!print) throw unauthorized(INVALID_TOKEN);
+  if (print.scope === "any") return;
+  const id = (params as Record<string, unknown> | undefined)?.[print.param];
+  if (printing.kind !== print.scope || printing.id !== id) throw notFound();
 }
 
 /** The caller's company has `feature` switched on in its profile features (spec section 6). */

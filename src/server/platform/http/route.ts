@@ -1,6 +1,7 @@
 import { Schema } from "@effect/schema";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Permission } from "../../../domain/permissions/catalogue";
+import type { PrintResourceKind } from "../../../contracts/print";
 import type { TenantContext } from "../../db/tenancy";
 import type { AppServices } from "../../services";
 import type { RequestUser } from "../auth/authenticate";
@@ -51,6 +52,23 @@ export const needs = (anyOf: Permission | readonly Permission[], options: { deni
 /** The 403 of a route whose feature the company has switched off. */
 export const FEATURE_OFF = "This feature is not enabled for your company.";
 export type UserAccess = Extract<Access, { kind: "user" }>;
+
+/**
+ * A GET route a print page reads may also be called with a print token (platform/print), as the
+ * user the token prints for, with that user's permissions. `any`: every print token of the company
+ * (shared reads: the company, KPI values); a resource kind: only a token printing the record whose
+ * id is the path parameter `param` (another answers 404, as if it did not exist).
+ */
+export type PrintAccess = ({ readonly scope: "any" } | { readonly scope: PrintResourceKind; readonly param: string }) & {
+  /** A read that takes its question as a POST body (spec API: POST /kpis/values/): declared so, it may take print tokens too. */
+  readonly readByPost?: true;
+};
+/** Any print token of the company may read this. */
+export const READ_WHILE_PRINTING: PrintAccess = { scope: "any" };
+/** A POST that only reads (its question too long for a query): any print token of the company may ask it. */
+export const READ_BY_POST_WHILE_PRINTING: PrintAccess = { scope: "any", readByPost: true };
+/** Only a print token printing this record (its id in path parameter `param`) may read this. */
+export const printedRecord = (kind: PrintResourceKind, param = "id"): PrintAccess => ({ scope: kind, param });
 
 /** A file upload (multipart/form-data) instead of a JSON body. */
 export interface Upload {
@@ -117,6 +135,8 @@ interface Declaration<P, Q, B> {
 
 export interface RouteDefinition<P = any, Q = any, B = any> extends Declaration<P, Q, B> {
   readonly access: Access;
+  /** Also open to print tokens (userRoute only; GET only). */
+  readonly print?: PrintAccess;
   readonly handle: (call: any) => Promise<unknown> | unknown;
 }
 
@@ -129,8 +149,10 @@ export function publicRoute<P = undefined, Q = undefined, B = undefined>(
 
 /** A route of a signed-in user; the platform authenticates and checks the permission first. */
 export function userRoute<P = undefined, Q = undefined, B = undefined>(
-  declaration: Declaration<P, Q, B> & { access: UserAccess; handle: (call: UserCall<P, Q, B>) => Promise<unknown> | unknown },
+  declaration: Declaration<P, Q, B> & { access: UserAccess; print?: PrintAccess; handle: (call: UserCall<P, Q, B>) => Promise<unknown> | unknown },
 ): RouteDefinition<P, Q, B> {
+  const reads = declaration.method === "GET" || (declaration.method === "POST" && declaration.print?.readByPost === true);
+  if (declaration.print && !reads) throw new Error(`${declaration.method} ${declaration.path}: only reads may take print tokens (GET, or a POST declared READ_BY_POST_WHILE_PRINTING)`);
   return declaration;
 }
 
