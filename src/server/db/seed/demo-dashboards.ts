@@ -56,7 +56,7 @@ export const DEMO_DASHBOARDS: readonly DemoDashboard[] = [
       { title: "Win rate", content: { type: "kpi", kpi: "win_rate" }, layout: { x: 4, y: 0, w: 4, h: 4 } },
       { title: "Notes", content: { type: "text", text: "Move the cards where you like; lock the canvas when it is ready." }, layout: { x: 8, y: 0, w: 4, h: 4 } },
       { title: "Bookings per month", content: { type: "kpiChart", kpi: "new_bookings", bucketSize: 1, timeRange: 12 }, layout: { x: 0, y: 4, w: 12, h: 8 } },
-      { title: "P&L and cash by half year", content: { type: "chart", chart: "P&L and cash by half year" }, layout: { x: 0, y: 12, w: 12, h: 8 } },
+      { title: "P&L and cash by half year", content: { type: "chart", chart: "P&L and cash by half year" }, layout: { x: 0, y: 12, w: 12, h: 5 } },
     ],
   },
 ];
