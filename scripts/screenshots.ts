@@ -36,6 +36,7 @@ const SCREENS: readonly { name: string; signedIn: boolean; path: string | ((page
   { name: "chart-builder", signedIn: true, path: "/reporting/custom-dashboard-helper", then: (page) => openSavedChart(page, "Operating costs by quarter") },
   { name: "kpi-detail-charts", signedIn: true, path: "/reporting/custom-dashboard-helper", then: (page) => openChartOnDetail(page, "Operating costs by quarter") },
   { name: "chart-builder-pivot", signedIn: true, path: "/reporting/custom-dashboard-helper", then: (page) => openSavedChart(page, "P&L and cash by half year") },
+  { name: "chart-builder-fixed-end", signedIn: true, path: "/reporting/custom-dashboard-helper", then: pivotWithFixedEnd },
   { name: "financial-planning", signedIn: true, path: "/planning/financial-planning" },
   { name: "operational-planning", signedIn: true, path: "/planning/operational-planning" },
   { name: "planning-compare", signedIn: true, path: "/planning/financial-planning", then: comparePlanWithBudget },
@@ -204,6 +205,19 @@ async function openSavedChart(page: Page, name: string) {
   await edit.click();
   await page.waitForSelector("[aria-label='Chart settings'] input[value]", { timeout: 15_000 });
   await page.waitForSelector("svg[role='img'] rect[data-line], table[data-pivot]", { timeout: 15_000 });
+}
+
+/** The pivot chart with a fixed ending month (an unsaved change) and its table scrolled half-way. */
+async function pivotWithFixedEnd(page: Page) {
+  await openSavedChart(page, "P&L and cash by half year");
+  await clickButton(page, /^Choose a month$/);
+  await page.waitForSelector("[aria-label='Chart settings'] input[type=month]");
+  // The next address leaves the unsaved change: say Leave to the browser's question.
+  page.once("dialog", (dialog) => void dialog.accept().catch(() => undefined));
+  await page.$eval("table[data-pivot]", (table) => {
+    const box = table.parentElement!;
+    box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2;
+  });
 }
 
 /** A saved chart on its first KPI's detail (Charts tab), through its name in the builder's list. */

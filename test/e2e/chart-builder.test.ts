@@ -1,4 +1,4 @@
-import type { Page } from "puppeteer";
+import type { ElementHandle, Page } from "puppeteer";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { expectAccessible } from "../support/axe";
@@ -21,6 +21,15 @@ async function addKpi(page: Page, search: string, name: string) {
   await fill(page, `${FORM} input[type=search]`, search);
   await clickButton(page, `Add ${name}`, { within: FORM });
   await waitForByName(page, `${FORM} ol li .name`, name);
+}
+
+/** Clicks a menu item only (no waiting for the screen: the unsaved-changes guard may ask first). */
+async function clickMenuLinkOnly(page: Page, label: string) {
+  const link = (await page.evaluateHandle((name) => {
+    const nav = [...document.querySelectorAll("nav[aria-label=Main]")].find((element) => element.getClientRects().length > 0);
+    return [...(nav?.querySelectorAll("a") ?? [])].find((a) => a.textContent?.trim() === name) ?? null;
+  }, label)) as ElementHandle<HTMLAnchorElement>;
+  await link.click();
 }
 
 /** The value as a pivot cell shows it ("1,234.5", "1,234.5*") as a number. */
@@ -54,6 +63,18 @@ test("a person builds a stacked chart of two KPIs and a pivot table with fiscal-
     const top = stacked.find((bar) => bar.line === second && bar.index === index)!;
     assert.ok(Math.abs(top.y + top.height - bottom.y) < 0.5, `quarter ${index}: ${JSON.stringify({ bottom, top })}`);
   }
+  // The period follows the reporting month, said in words (no empty month box).
+  await waitForByName(page, `${FORM} fieldset`, /^Ending\s*Follows the reporting month/);
+
+  // Leaving by the menu with the chart unsaved asks; Stay keeps the chart as it is.
+  await clickMenuLinkOnly(page, "Operational dashboard");
+  await waitForByName(page, "[role=alertdialog]", /Leave this page\?[\s\S]*This chart has unsaved changes/);
+  await clickButton(page, "Stay", { within: "[role=alertdialog]" });
+  await page.waitForFunction(() => !document.querySelector("[role=alertdialog]"));
+  assert.is(await page.$eval(`${FORM} input[maxlength='150']`, (input) => (input as HTMLInputElement).value), "Personnel and marketing");
+  assert.ok(await page.$("svg[role=img] rect[data-line]"), "the preview is still drawn");
+
+  // Saved, nothing is lost: "New chart" below leaves without a question.
   await clickButton(page, /^Save chart$/);
   await toast(page, /Saved the chart “Personnel and marketing”/);
   await page.waitForFunction(() => /[?&]chart=\d+/.test(location.search));

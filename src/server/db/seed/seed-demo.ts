@@ -60,11 +60,12 @@ export async function seedDemoData(database: Database, withTenant: WithTenant, n
       for (const [email, id] of await seedUsers(context, company, passwordHash)) userIds.set(email, id);
       const counts = company.kpiData ? await seedKpiData(context, company, currentMonth) : { kpis: 0, values: 0 };
       if (company.kpiData) await seedDemoFavorites(context, company);
+      const adminId = userIds.get(company.users.find((user) => user.role === "Administrator")?.email ?? "");
+      // The charts before the dashboards: a dashboard has a card of a demo chart.
+      if (company.kpiData) await seedDemoCharts(context, adminId);
       if (company.kpiData) await seedDemoDashboards(context, company);
       if (company.kpiData) await seedDemoInvestorReport(context, company, currentMonth);
-      if (company.kpiData) await seedDemoQueries(context, userIds.get(company.users.find((user) => user.role === "Administrator")?.email ?? ""));
-      const adminId = userIds.get(company.users.find((user) => user.role === "Administrator")?.email ?? "");
-      if (company.kpiData) await seedDemoCharts(context, adminId);
+      if (company.kpiData) await seedDemoQueries(context, adminId);
       // The upload history, made by the upload feature itself (after the values it brings back).
       if (company.kpiData && adminId !== undefined) await seedDemoUploads(context, adminId, currentMonth, company.fiscalYearOffset, now);
       await seedFxRates(context, company, currentMonth);

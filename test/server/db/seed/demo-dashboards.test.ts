@@ -24,7 +24,12 @@ test("Demo GmbH: a grid and a canvas of the administrator's, shared with the Emp
   assert.equal(list.dashboards.map((item: { name: string; kind: string; canEdit: boolean }) => [item.name, item.kind, item.canEdit]), [["Leadership overview", "grid", false], ["Sales canvas", "canvas", true]]);
   for (const [index, summary] of (list.dashboards as { id: number }[]).entries()) {
     const dashboard = Schema.decodeUnknownSync(CustomDashboard)(await get(employee, `/api/custom-dashboards/${summary.id}/`));
-    assert.is(dashboard.cards.length, DEMO_DASHBOARDS[index]!.cards.length, `${dashboard.name}: every card's KPI is in the catalogue`);
+    assert.is(dashboard.cards.length, DEMO_DASHBOARDS[index]!.cards.length, `${dashboard.name}: every card's KPI and chart is in the demo`);
+    // A card of a saved demo chart, which the Employee the dashboard is shared with can read.
+    const charts = dashboard.cards.flatMap((card) => (card.content.type === "chart" ? [{ title: card.title, chartId: card.content.chartId }] : []));
+    assert.is(charts.length, 1, `${dashboard.name}: one chart card`);
+    const chart = await get(employee, `/api/charts/${charts[0]!.chartId}/`);
+    assert.is(chart.name, charts[0]!.title);
   }
   assert.is((await get(employee, "/api/auth/users/me/")).access_custom_dashboard, true);
   await app.close();

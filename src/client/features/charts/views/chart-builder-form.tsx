@@ -6,6 +6,7 @@ import { SCHEME_NAMES } from "../../../charts/colour-schemes";
 import { CheckboxGroup, SegmentedControl } from "../../../ui/compact-controls";
 import { FieldError, FormField } from "../../../ui/form-field";
 import { Checkbox, NumberInput, Select, TextInput } from "../../../ui/inputs";
+import { EndingMonthField } from "./ending-month-field";
 import { KpiPicker } from "./kpi-picker";
 
 export const CHART_TYPE_NAMES: Readonly<Record<ChartType, string>> = { bar: "Bar", stacked: "Stacked", grouped: "Grouped", percentStacked: "Percentage stacked", line: "Line", pivot: "Pivot table" };
@@ -15,6 +16,8 @@ export interface ChartBuilderFormProps {
   readonly name: string;
   readonly settings: ChartSettings;
   readonly catalogue: readonly KpiMeta[];
+  /** The reporting month ("YYYY-MM-01") a period without an end month ends at now. */
+  readonly reportingMonth: string;
   readonly onName: (name: string) => void;
   readonly onChange: (settings: ChartSettings) => void;
   /** Messages by field as the API names them (`name`, `settings.type`, `settings.pivot.rowOrder`). */
@@ -26,7 +29,7 @@ export interface ChartBuilderFormProps {
  * and legend options, and the pivot table's layout. Controlled: every change goes to `onChange`
  * at once (the preview follows); the messages of a refused save show at their fields.
  */
-export function ChartBuilderForm({ name, settings, catalogue, onName, onChange, errors }: ChartBuilderFormProps) {
+export function ChartBuilderForm({ name, settings, catalogue, reportingMonth, onName, onChange, errors }: ChartBuilderFormProps) {
   const set = (changes: Partial<ChartSettings>) => onChange({ ...settings, ...changes });
   const setPivot = (changes: Partial<PivotOptions>) => set({ pivot: { ...settings.pivot, ...changes } });
   const error = (field: string) => errors[`settings.${field}`];
@@ -55,13 +58,7 @@ export function ChartBuilderForm({ name, settings, catalogue, onName, onChange, 
             }}
           />
         </FormField>
-        <FormField label="Ending" error={error("period.endMonth")} help={settings.period.endMonth ? undefined : "Follows the reporting month"}>
-          <TextInput
-            type="month"
-            value={settings.period.endMonth?.slice(0, 7) ?? ""}
-            onChange={(event) => set({ period: { ...settings.period, endMonth: /^\d{4}-\d{2}$/.test(event.target.value) ? `${event.target.value}-01` : null } })}
-          />
-        </FormField>
+        <EndingMonthField value={settings.period.endMonth} reportingMonth={reportingMonth} error={error("period.endMonth")} onChange={(endMonth) => set({ period: { ...settings.period, endMonth } })} />
       </div>
 
       <div className="field">
@@ -127,8 +124,9 @@ export function ChartBuilderForm({ name, settings, catalogue, onName, onChange, 
 const Form = styled.form`
   display: grid;
   gap: 16px;
-  .row { display: grid; grid-template-columns: 1fr 1fr; gap: 12px; }
+  .row { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 2fr); gap: 12px; align-items: start; }
   .field { display: grid; gap: 4px; }
-  fieldset { border: 1px solid ${(p) => p.theme.border}; border-radius: 8px; padding: 8px 12px 12px; margin: 0; display: grid; gap: 10px; }
-  legend { font-weight: 600; padding: 0 4px; }
+  /* The form's own groups (pivot, axis); the controls' fieldsets keep their own look. */
+  > fieldset { border: 1px solid ${(p) => p.theme.border}; border-radius: 8px; padding: 8px 12px 12px; margin: 0; display: grid; gap: 10px; }
+  > fieldset > legend { font-weight: 600; padding: 0 4px; }
 `;

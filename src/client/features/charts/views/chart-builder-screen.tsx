@@ -10,8 +10,10 @@ import { Button } from "../../../ui/button";
 import { Card } from "../../../ui/card";
 import { Page } from "../../../ui/layout";
 import { PageHeader } from "../../../ui/page-header";
+import { useUnsavedChangesGuard } from "../../../ui/navigation-guard";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
-import { useKpiMeta } from "../../kpis/views/hooks";
+import { monthDateOf } from "../../../../domain/months";
+import { useKpiMeta, useReportingFrame } from "../../kpis/views/hooks";
 import { ChartBuilderForm } from "./chart-builder-form";
 import { ChartDrawing } from "./chart-drawing";
 import { BUILDER_PATH, SavedChartsList } from "./saved-charts-list";
@@ -55,21 +57,38 @@ function Builder({ chartId, dashboardId, initial, startKpi }: { chartId: number 
   const dispatch = useDispatch();
   const [, navigate] = useLocation();
   const meta = useKpiMeta();
+  const frame = useReportingFrame();
   const save = useModel((state: AppState) => state.charts.save);
-  const [name, setName] = useState(initial?.name ?? "");
-  const [settings, setSettings] = useState<ChartSettings>(() => initial?.settings ?? defaultChartSettings(startKpi !== null && meta.kpis.some((kpi) => kpi.id === startKpi) ? [startKpi] : []));
+  // What a save keeps: the chart as it was opened (or a new chart's defaults), then as last saved.
+  const [baseline, setBaseline] = useState<Draft>(() => ({ name: initial?.name ?? "", settings: initial?.settings ?? defaultChartSettings(startKpi !== null && meta.kpis.some((kpi) => kpi.id === startKpi) ? [startKpi] : []) }));
+  const [name, setName] = useState(baseline.name);
+  const [settings, setSettings] = useState<ChartSettings>(baseline.settings);
   const [checked, setChecked] = useState(false);
-  const [sent, setSent] = useState(false);
+  /** The draft a running save sent. */
+  const [sent, setSent] = useState<Draft | null>(null);
   useEffect(() => {
     dispatch({ _tag: "ResetChartSave" });
   }, [dispatch]);
+  const readOnly = initial !== null && !initial.canEdit;
+  // Saved just now: compared with what was sent already in this render, so the guard is off
+  // before the effect below navigates on (to the dashboard, or to the new chart's address).
+  const savedNow = sent !== null && save.status === "saved" && save.chart !== null;
+  const dirty = !readOnly && changedFrom(savedNow ? sent : baseline, { name, settings });
+  useUnsavedChangesGuard(dirty, "This chart has unsaved changes. If you leave the chart builder, they are lost.");
   // A save of this builder ended: back to the dashboard it was for, or on to the saved chart.
   useEffect(() => {
-    if (!sent || save.status !== "saved" || !save.chart) return;
-    setSent(false);
+    if (!savedNow || !sent || !save.chart) return;
+    setBaseline(sent);
+    setSent(null);
     if (save.dashboardId !== null) navigate(`/reporting/custom-dashboard/${save.dashboardId}`);
     else if (chartId === null) navigate(`${BUILDER_PATH}?chart=${save.chart.id}`, { replace: true });
-  }, [sent, save, chartId, navigate]);
+  }, [savedNow, sent, save, chartId, navigate]);
+  const discard = () => {
+    setName(baseline.name);
+    setSettings(baseline.settings);
+    setChecked(false);
+    dispatch({ _tag: "ResetChartSave" });
+  };
 
   const localErrors = useMemo(() => {
     const problems: Record<string, string[]> = chartSettingsProblems(settings);
@@ -83,10 +102,9 @@ function Builder({ chartId, dashboardId, initial, startKpi }: { chartId: number 
   const submit = (toDashboard: boolean) => {
     setChecked(true);
     if (Object.keys(localErrors).length) return;
-    setSent(true);
+    setSent({ name: name.trim(), settings });
     dispatch({ _tag: "SaveChart", chartId, name: name.trim(), settings, dashboardId: toDashboard ? dashboardId : null });
   };
-  const readOnly = initial !== null && !initial.canEdit;
   const previewable = settings.kpiIds.length > 0 && settings.series.length > 0 && settings.period.months >= 1 && settings.period.months <= 120;
   const title = chartId === null ? "New chart" : `Chart: ${initial?.name ?? ""}`;
   return (
@@ -101,6 +119,7 @@ function Builder({ chartId, dashboardId, initial, startKpi }: { chartId: number 
             {chartId !== null ? (
               <Button onClick={() => navigate(dashboardId !== null ? `${BUILDER_PATH}?dashboard=${dashboardId}` : BUILDER_PATH)}>New chart</Button>
             ) : null}
+            {dirty ? <Button onClick={discard}>Discard changes</Button> : null}
             {dashboardId !== null ? (
               <Button variant={chartId === null ? "secondary" : "primary"} busy={save.status === "saving"} disabled={readOnly} onClick={() => submit(true)}>
                 Save and add to dashboard
@@ -121,7 +140,7 @@ function Builder({ chartId, dashboardId, initial, startKpi }: { chartId: number 
       <Columns>
         <div className="settings">
           <Card title={title} padding="md">
-            <ChartBuilderForm name={name} settings={settings} catalogue={meta.kpis} onName={setName} onChange={setSettings} errors={errors} />
+            <ChartBuilderForm name={name} settings={settings} catalogue={meta.kpis} reportingMonth={monthDateOf(frame.end - frame.ignoreLastMonths)} onName={setName} onChange={setSettings} errors={errors} />
           </Card>
         </div>
         <div className="preview">
@@ -137,6 +156,17 @@ function Builder({ chartId, dashboardId, initial, startKpi }: { chartId: number 
       </Columns>
     </Page>
   );
+}
+
+/** A chart as the builder edits it: its name and settings. */
+interface Draft {
+  readonly name: string;
+  readonly settings: ChartSettings;
+}
+
+/** Whether the builder holds something a save would keep (a name differing only in spaces is the same name). */
+function changedFrom(saved: Draft, current: Draft): boolean {
+  return saved.name.trim() !== current.name.trim() || JSON.stringify(saved.settings) !== JSON.stringify(current.settings);
 }
 
 // Side by side where the preview has room (a pivot table needs it); narrower, the preview comes
