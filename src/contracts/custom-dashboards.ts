@@ -1,5 +1,8 @@
 import { Schema } from "@effect/schema";
+import { CANVAS_COLUMNS, CANVAS_MAX_ROWS } from "./canvas-grid";
 import { List, RecordId, RequiredText, Text, WholeNumber } from "./fields";
+
+export { CANVAS_COLUMNS, CANVAS_MAX_ROWS };
 
 /**
  * Custom dashboards (issue 13; spec sections 1, 2, 6, 7): dashboards people assemble from cards.
@@ -17,8 +20,6 @@ export const CARD_TYPES = ["text", "kpi", "kpiChart", "chart"] as const;
 export type CardType = (typeof CARD_TYPES)[number];
 export const CARD_TYPE_INVALID = "Card type must be valid.";
 
-export const CANVAS_COLUMNS = 12;
-export const CANVAS_MAX_ROWS = 400;
 export const MAX_CARDS = 60;
 export const DASHBOARD_NAME_BLANK = "Enter a name for the dashboard.";
 export const DASHBOARD_NAME_TAKEN = "A dashboard with this name already exists.";

@@ -1,4 +1,5 @@
-import { CANVAS_COLUMNS, CANVAS_MAX_ROWS, type CardLayout } from "../../contracts/custom-dashboards";
+import { CANVAS_COLUMNS, CANVAS_MAX_ROWS } from "../../contracts/canvas-grid";
+import type { CardLayout } from "../../contracts/custom-dashboards";
 
 /**
  * The canvas dashboard's placement rules (issue 13), pure so the reducer, the keyboard handling

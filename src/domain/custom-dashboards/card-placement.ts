@@ -1,4 +1,5 @@
-import { CANVAS_COLUMNS, CANVAS_MAX_ROWS, type CardLayout, type CardType } from "../../contracts/custom-dashboards";
+import { CANVAS_COLUMNS, CANVAS_MAX_ROWS } from "../../contracts/canvas-grid";
+import type { CardLayout, CardType } from "../../contracts/custom-dashboards";
 
 /**
  * Where a new card goes on a canvas when nobody placed it: the left edge of the first row below
