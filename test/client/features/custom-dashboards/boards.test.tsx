@@ -6,28 +6,18 @@ import { CanvasBoard } from "../../../../src/client/features/custom-dashboards/v
 import { UNKNOWN_CARD_TEXT } from "../../../../src/client/features/custom-dashboards/views/card-body";
 import { GridBoard } from "../../../../src/client/features/custom-dashboards/views/grid-board";
 import { renderWithBus } from "../../support/dom";
+import { board } from "./fixtures";
 
 test.after.each(() => cleanup());
 
-const dashboard = (overrides: Partial<CustomDashboard> = {}): CustomDashboard => ({
-  id: 7,
-  name: "Board",
-  kind: "canvas",
-  locked: false,
-  owner: { id: 1, name: "Ada Administrator" },
-  cardCount: 2,
-  position: 0,
-  updatedAt: "2026-11-20T10:00:00.000Z",
-  canEdit: true,
-  canManage: true,
-  revision: 3,
-  cards: [
-    { id: 1, title: "Agenda", content: { type: "text", text: "First.\n\nSecond." }, position: 0, layout: { x: 2, y: 1, w: 4, h: 3 } },
-    { id: 2, title: "Later", content: { type: "text", text: "" }, position: 1, layout: { x: 0, y: 4, w: 4, h: 3 } },
-  ],
-  shares: [],
-  ...overrides,
-});
+const dashboard = (overrides: Partial<CustomDashboard> = {}): CustomDashboard =>
+  board({
+    cards: [
+      { id: 1, title: "Agenda", content: { type: "text", text: "First.\n\nSecond." }, position: 0, layout: { x: 2, y: 1, w: 4, h: 3 } },
+      { id: 2, title: "Later", content: { type: "text", text: "" }, position: 1, layout: { x: 0, y: 4, w: 4, h: 3 } },
+    ],
+    ...overrides,
+  });
 const props = { editingCardId: null, hintId: "hint", titleOf: () => "", onEdit: () => undefined, onRemove: () => undefined };
 
 test("a canvas places each card by its layout; arrow keys on a focused card move it, Shift+arrows resize it", async () => {

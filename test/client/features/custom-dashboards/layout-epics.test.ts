@@ -1,29 +1,15 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { CANVAS_LOCKED, type CustomDashboard, type DashboardCard } from "../../../../src/contracts/custom-dashboards";
+import { CANVAS_LOCKED, type CustomDashboard } from "../../../../src/contracts/custom-dashboards";
 import { AT_EDGE_TEXT, LAYOUT_SAVE_DEBOUNCE_MS, READ_ONLY_TEXT } from "../../../../src/client/features/custom-dashboards/layout-epics";
 import { LAYOUT_CONFLICT_TEXT, NOTHING_TO_UNDO_TEXT } from "../../../../src/client/features/custom-dashboards/model";
 import { json } from "../../effect/fake-server";
 import { settle, testClient } from "../../support/harness";
+import { board, card } from "./fixtures";
 
 const signedIn = (client: ReturnType<typeof testClient>) => client.tokens.set({ access: "a", accessExpiresAt: Date.now() + 60_000, refreshExpiresAt: Date.now() + 60_000 });
-const card = (id: number, x: number, y: number, w: number, h: number, title = `Card ${id}`): DashboardCard => ({ id, title, content: { type: "text", text: "Hello" }, position: id - 1, layout: { x, y, w, h } });
-const canvas = (overrides: Partial<CustomDashboard> = {}): CustomDashboard => ({
-  id: 7,
-  name: "Board",
-  kind: "canvas",
-  locked: false,
-  owner: { id: 1, name: "Ada Administrator" },
-  cardCount: 2,
-  position: 0,
-  updatedAt: "2026-11-20T10:00:00.000Z",
-  canEdit: true,
-  canManage: true,
-  revision: 3,
-  cards: [card(1, 0, 0, 4, 3, "Revenue"), card(2, 0, 3, 4, 3, "Notes")],
-  shares: [],
-  ...overrides,
-});
+// Titles make the conflict and edge messages in these tests easy to read.
+const canvas = (overrides: Partial<CustomDashboard> = {}): CustomDashboard => board({ cards: [card(1, 0, 0, 4, 3, "Revenue"), card(2, 0, 3, 4, 3, "Notes")], ...overrides });
 const waitForSave = () => new Promise((resolve) => setTimeout(resolve, LAYOUT_SAVE_DEBOUNCE_MS + 80));
 const layoutOf = (client: ReturnType<typeof testClient>, id: number) => client.store.getState().customDashboards.open[7]?.dashboard?.cards.find((entry) => entry.id === id)?.layout;
 const slot = (client: ReturnType<typeof testClient>) => client.store.getState().customDashboards.open[7]!;

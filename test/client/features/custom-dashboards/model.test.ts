@@ -1,26 +1,10 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import type { CustomDashboard, DashboardCard } from "../../../../src/contracts/custom-dashboards";
+import type { CustomDashboard } from "../../../../src/contracts/custom-dashboards";
 import type { DomainEvent } from "../../../../src/contracts/messages";
+import { board, card } from "./fixtures";
 import { copyName, customDashboardsReducer, initialCustomDashboards, orderedCards, UNDO_DEPTH, type CustomDashboardsModel } from "../../../../src/client/features/custom-dashboards/model";
 
-const card = (id: number, x: number, y: number, w: number, h: number): DashboardCard => ({ id, title: `Card ${id}`, content: { type: "text", text: "" }, position: id - 1, layout: { x, y, w, h } });
-const board = (overrides: Partial<CustomDashboard> = {}): CustomDashboard => ({
-  id: 7,
-  name: "Board",
-  kind: "canvas",
-  locked: false,
-  owner: { id: 1, name: "Ada Administrator" },
-  cardCount: 2,
-  position: 0,
-  updatedAt: "2026-11-20T10:00:00.000Z",
-  canEdit: true,
-  canManage: true,
-  revision: 3,
-  cards: [card(1, 0, 0, 4, 3), card(2, 0, 3, 4, 3)],
-  shares: [],
-  ...overrides,
-});
 const fold = (events: readonly DomainEvent[], model: CustomDashboardsModel = initialCustomDashboards) => events.reduce<CustomDashboardsModel>((state, event) => customDashboardsReducer(state, event, { seq: 1, type: event._tag, version: 1, payload: event, occurredAt: "2026-11-20T10:00:00.000Z", origin: "local" }), model);
 const loaded = (dashboard = board()) => fold([{ _tag: "CustomDashboardsLoaded", dashboards: [summary(dashboard)] }, { _tag: "CustomDashboardLoaded", dashboard }]);
 const summary = ({ revision, cards, shares, ...rest }: CustomDashboard) => rest;
