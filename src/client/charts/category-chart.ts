@@ -1,4 +1,5 @@
-import { axisBottom, axisLeft, line, scaleBand, scaleLinear, select } from "d3";
+import { axisBottom, axisLeft, line, scaleBand, scaleLinear } from "d3";
+import { chartRoot, drawGridLines, drawHighlightBand, drawHitAreas, drawZeroLine } from "./chart-layers";
 
 /**
  * A chart over categories (months, stages, size ranges): bars, stacked in the order given, and
@@ -134,8 +135,7 @@ export interface CategoryChartColours {
 
 /** Draws `geometry` into `svg`; `active` is the highlighted category (hovered or focused), or null. */
 export function drawCategoryChart(svg: SVGSVGElement, geometry: CategoryChartGeometry, colours: CategoryChartColours, size: { width: number; height: number }, active: number | null, dashed: ReadonlySet<string> = new Set()) {
-  const root = select(svg).attr("width", size.width).attr("height", size.height).attr("viewBox", `0 0 ${size.width} ${size.height}`);
-  const layer = (name: string) => root.selectAll<SVGGElement, null>(`g.${name}`).data([null]).join("g").attr("class", name);
+  const { layer } = chartRoot(svg, size);
   const grid = layer("grid");
   const highlight = layer("highlight");
   const bars = layer("bars");
@@ -145,25 +145,8 @@ export function drawCategoryChart(svg: SVGSVGElement, geometry: CategoryChartGeo
   const hits = layer("hits");
   const { plot } = geometry;
 
-  grid
-    .selectAll("line")
-    .data(geometry.ticks)
-    .join("line")
-    .attr("x1", plot.left)
-    .attr("x2", plot.right)
-    .attr("y1", (tick) => tick.y)
-    .attr("y2", (tick) => tick.y)
-    .attr("stroke", colours.grid)
-    .attr("shape-rendering", "crispEdges");
-  highlight
-    .selectAll("rect")
-    .data(active === null ? [] : geometry.bands.filter((band) => band.index === active))
-    .join("rect")
-    .attr("x", (band) => band.left)
-    .attr("width", (band) => band.width)
-    .attr("y", plot.top)
-    .attr("height", plot.bottom - plot.top)
-    .attr("fill", colours.highlight);
+  drawGridLines(grid, geometry.ticks.map((tick) => tick.y), plot, colours.grid);
+  drawHighlightBand(highlight, geometry.bands.find((band) => band.index === active) ?? null, plot, colours.highlight);
   bars
     .selectAll("rect")
     .data(geometry.rects, (rect) => `${(rect as BarRect).series}:${(rect as BarRect).index}`)
@@ -179,16 +162,7 @@ export function drawCategoryChart(svg: SVGSVGElement, geometry: CategoryChartGeo
     // A hairline of the surface between stacked segments: neighbours never melt into one.
     .attr("stroke", colours.surface)
     .attr("stroke-width", 1);
-  zero
-    .selectAll("line")
-    .data([geometry.zeroY])
-    .join("line")
-    .attr("x1", plot.left)
-    .attr("x2", plot.right)
-    .attr("y1", (y) => y)
-    .attr("y2", (y) => y)
-    .attr("stroke", colours.axis)
-    .attr("shape-rendering", "crispEdges");
+  drawZeroLine(zero, geometry.zeroY, plot, colours.axis);
   lines
     .selectAll<SVGPathElement, (typeof geometry.lines)[number]>("path.halo")
     .data(geometry.lines, (drawn) => drawn.series)
@@ -264,14 +238,5 @@ export function drawCategoryChart(svg: SVGSVGElement, geometry: CategoryChartGeo
     .attr("font-size", 12)
     .text((label) => label.text);
 
-  hits
-    .selectAll("rect")
-    .data(geometry.bands, (band) => String((band as (typeof geometry.bands)[number]).index))
-    .join("rect")
-    .attr("data-index", (band) => band.index)
-    .attr("x", (band) => band.left)
-    .attr("width", (band) => band.width)
-    .attr("y", plot.top)
-    .attr("height", plot.bottom - plot.top)
-    .attr("fill", "transparent");
+  drawHitAreas(hits, geometry.bands, plot);
 }

@@ -1,5 +1,6 @@
-import { axisBottom, axisLeft, line, scaleBand, scaleLinear, select } from "d3";
+import { axisBottom, axisLeft, line, scaleBand, scaleLinear } from "d3";
 import type { ChartSeries, ChartSettings, ChartType } from "../../contracts/charts";
+import { chartRoot, drawGridLines, drawHighlightBand, drawHitAreas, drawZeroLine } from "./chart-layers";
 import { barColumns, stackSegments, type ChartData } from "../../domain/charts/chart-series";
 
 /**
@@ -171,8 +172,7 @@ export const SERIES_STYLE: Readonly<Record<ChartSeries, { readonly opacity: numb
  * lines across the plot.
  */
 export function drawKpiChart(svg: SVGSVGElement, geometry: KpiChartGeometry, colours: KpiChartColours, options: { readonly width: number; readonly height: number; readonly active: number | null; readonly hatchId: string; readonly gridLines: boolean; readonly seriesOf: (line: string) => ChartSeries }) {
-  const root = select(svg).attr("width", options.width).attr("height", options.height).attr("viewBox", `0 0 ${options.width} ${options.height}`);
-  const layer = (name: string) => root.selectAll<SVGGElement, null>(`g.${name}`).data([null]).join("g").attr("class", name);
+  const { root, layer } = chartRoot(svg, options);
   const defs = root.selectAll<SVGDefsElement, null>("defs").data([null]).join("defs");
   // Layers in paint order, created once.
   const grid = layer("grid");
@@ -206,26 +206,8 @@ export function drawKpiChart(svg: SVGSVGElement, geometry: KpiChartGeometry, col
     .attr("fill", colours.surface)
     .attr("opacity", 0.7);
 
-  grid
-    .selectAll("line")
-    .data(options.gridLines ? geometry.ticks : [])
-    .join("line")
-    .attr("x1", plot.left)
-    .attr("x2", plot.right)
-    .attr("y1", (tick) => tick.y)
-    .attr("y2", (tick) => tick.y)
-    .attr("stroke", colours.grid)
-    .attr("shape-rendering", "crispEdges");
-
-  highlight
-    .selectAll("rect")
-    .data(options.active === null ? [] : geometry.bands.filter((band) => band.index === options.active))
-    .join("rect")
-    .attr("x", (band) => band.left)
-    .attr("width", (band) => band.width)
-    .attr("y", plot.top)
-    .attr("height", plot.bottom - plot.top)
-    .attr("fill", colours.highlight);
+  drawGridLines(grid, options.gridLines ? geometry.ticks.map((tick) => tick.y) : [], plot, colours.grid);
+  drawHighlightBand(highlight, options.active === null ? null : (geometry.bands.find((band) => band.index === options.active) ?? null), plot, colours.highlight);
 
   const colourOf = (key: string) => colours.lines[key] ?? colours.axis;
   bars
@@ -256,16 +238,7 @@ export function drawKpiChart(svg: SVGSVGElement, geometry: KpiChartGeometry, col
     .attr("fill", `url(#${options.hatchId})`)
     .attr("pointer-events", "none");
 
-  zero
-    .selectAll("line")
-    .data([geometry.zeroY])
-    .join("line")
-    .attr("x1", plot.left)
-    .attr("x2", plot.right)
-    .attr("y1", (value) => value)
-    .attr("y2", (value) => value)
-    .attr("stroke", colours.axis)
-    .attr("shape-rendering", "crispEdges");
+  drawZeroLine(zero, geometry.zeroY, plot, colours.axis);
 
   lines
     .selectAll<SVGPathElement, KpiChartGeometry["lines"][number]>("path")
@@ -326,14 +299,5 @@ export function drawKpiChart(svg: SVGSVGElement, geometry: KpiChartGeometry, col
     .call((axis) => axis.select(".domain").remove());
   for (const axis of [yAxis, xAxis]) axis.selectAll("text").attr("font-size", 12).attr("fill", colours.axis);
 
-  hits
-    .selectAll("rect")
-    .data(geometry.bands)
-    .join("rect")
-    .attr("data-index", (band) => band.index)
-    .attr("x", (band) => band.left)
-    .attr("width", (band) => band.width)
-    .attr("y", plot.top)
-    .attr("height", plot.bottom - plot.top)
-    .attr("fill", "transparent");
+  drawHitAreas(hits, geometry.bands, plot);
 }

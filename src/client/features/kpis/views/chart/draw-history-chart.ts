@@ -1,4 +1,5 @@
-import { axisBottom, axisLeft, line, scaleBand, scaleLinear, select, type Selection } from "d3";
+import { axisBottom, axisLeft, line, scaleBand, scaleLinear, type Selection } from "d3";
+import { chartRoot, drawGridLines, drawHighlightBand, drawHitAreas, drawZeroLine, type CategoryBand } from "../../../../charts/chart-layers";
 import type { HistoryBucket } from "../../../../../contracts/kpis";
 import type { ChartPalette } from "../../../../ui/chart-palette";
 import { coverageText, partialBucketText } from "../../../../../domain/kpi/figure-coverage";
@@ -36,7 +37,7 @@ export interface HistoryChartGeometry {
  */
 export function drawHistoryChart(svg: SVGSVGElement, input: HistoryChartInput): HistoryChartGeometry {
   const { buckets, colours, visible, width, height } = input;
-  const root = select(svg).attr("width", width).attr("height", height).attr("viewBox", `0 0 ${width} ${height}`);
+  const { root, layer } = chartRoot(svg, { width, height });
 
   const shown = visibleValues(buckets, visible);
   const y = scaleLinear()
@@ -59,7 +60,6 @@ export function drawHistoryChart(svg: SVGSVGElement, input: HistoryChartInput): 
   drawHatch(root, input.hatchId, colours.actual);
 
   // Layers in paint order, created once.
-  const layer = (name: string) => root.selectAll<SVGGElement, null>(`g.${name}`).data([null]).join("g").attr("class", name);
   const grid = layer("grid");
   const highlight = layer("highlight");
   const bars = layer("bars");
@@ -70,26 +70,10 @@ export function drawHistoryChart(svg: SVGSVGElement, input: HistoryChartInput): 
   const xAxis = layer("x-axis");
   const hits = layer("hits");
 
-  grid
-    .selectAll("line")
-    .data(yTicks)
-    .join("line")
-    .attr("x1", plot.left)
-    .attr("x2", plot.right)
-    .attr("y1", (tick) => y(tick))
-    .attr("y2", (tick) => y(tick))
-    .attr("stroke", colours.grid)
-    .attr("shape-rendering", "crispEdges");
-
-  highlight
-    .selectAll("rect")
-    .data(input.activeIndex === null ? [] : [input.activeIndex])
-    .join("rect")
-    .attr("x", (index) => (x(index) ?? 0) - (x.step() - x.bandwidth()) / 2)
-    .attr("width", x.step())
-    .attr("y", plot.top)
-    .attr("height", plot.bottom - plot.top)
-    .attr("fill", colours.highlight);
+  // Each bucket's full step: where its highlight and its hit area go.
+  const bandOf = (index: number): CategoryBand => ({ index, left: (x(index) ?? 0) - (x.step() - x.bandwidth()) / 2, width: x.step() });
+  drawGridLines(grid, yTicks.map((tick) => y(tick)), plot, colours.grid);
+  drawHighlightBand(highlight, input.activeIndex === null ? null : bandOf(input.activeIndex), plot, colours.highlight);
 
   const actuals = visible.actual ? indexed(buckets).filter(({ bucket }) => bucket.actual !== null) : [];
   bars
@@ -108,16 +92,7 @@ export function drawHistoryChart(svg: SVGSVGElement, input: HistoryChartInput): 
     .attr("stroke", ({ bucket }) => (partialBucketText(bucket) ? colours.actual : null))
     .attr("stroke-width", 1.5);
 
-  zero
-    .selectAll("line")
-    .data([0])
-    .join("line")
-    .attr("x1", plot.left)
-    .attr("x2", plot.right)
-    .attr("y1", y(0))
-    .attr("y2", y(0))
-    .attr("stroke", colours.axis)
-    .attr("shape-rendering", "crispEdges");
+  drawZeroLine(zero, y(0), plot, colours.axis);
 
   const drawnLines = LINE_SERIES.filter((key) => visible[key] && buckets.some((bucket) => bucket[key] !== null));
   const pathOf = (key: LineSeriesKey) =>
@@ -201,16 +176,7 @@ export function drawHistoryChart(svg: SVGSVGElement, input: HistoryChartInput): 
   });
 
   // One transparent hit area per bucket over everything: what the pointer finds.
-  hits
-    .selectAll("rect")
-    .data(buckets.map((_, index) => index))
-    .join("rect")
-    .attr("data-index", (index) => index)
-    .attr("x", (index) => (x(index) ?? 0) - (x.step() - x.bandwidth()) / 2)
-    .attr("width", x.step())
-    .attr("y", plot.top)
-    .attr("height", plot.bottom - plot.top)
-    .attr("fill", "transparent");
+  drawHitAreas(hits, buckets.map((_, index) => bandOf(index)), plot);
 
   const bucketTop = (index: number) => {
     const bucket = buckets[index];
