@@ -6,6 +6,7 @@ import { formatKpiValue } from "../../../../domain/kpi/number-format";
 import { schemeColour } from "../../../charts/colour-schemes";
 import { drawKpiChart, kpiChartGeometry, type KpiChartGeometry } from "../../../charts/kpi-chart";
 import { chartPalette } from "../../../ui/chart-palette";
+import { chartTooltipBox } from "../../../ui/chart-tooltip-box";
 import { VisuallyHidden } from "../../../ui/visually-hidden";
 import { axisTickFormat } from "../../kpis/views/chart/chart-format";
 import { useElementWidth } from "../../kpis/views/chart/use-element-width";
@@ -171,25 +172,9 @@ const Figure = styled.div<{ $legend: "top" | "bottom" | "right" }>`
 `;
 
 const Tooltip = styled.div`
+  ${chartTooltipBox}
   position: absolute;
   transform: translate(-50%, -100%);
-  z-index: 20;
-  pointer-events: none;
-  min-width: 200px;
   max-width: 320px;
-  padding: 8px 10px;
-  border-radius: 8px;
-  border: 1px solid ${(p) => p.theme.border};
-  background: ${(p) => p.theme.surfaceRaised};
-  color: ${(p) => p.theme.text};
-  font-size: 13px;
-  display: grid;
-  gap: 2px;
-  .range { color: ${(p) => p.theme.textMuted}; }
-  .partial { color: ${(p) => p.theme.warning}; font-weight: 600; }
-  dl { margin: 6px 0 0; display: grid; gap: 3px; }
-  dl > div { display: flex; justify-content: space-between; gap: 16px; }
-  dt { white-space: nowrap; display: inline-flex; align-items: center; gap: 6px; color: ${(p) => p.theme.textMuted}; }
-  dd { margin: 0; font-variant-numeric: tabular-nums; text-align: right; }
   .swatch { width: 10px; height: 10px; border-radius: 2px; display: inline-block; }
 `;

@@ -3,6 +3,7 @@ import { styled } from "styled-components";
 import type { HistoryBucket } from "../../../../../contracts/kpis";
 import { formatKpiValue } from "../../../../../domain/kpi/number-format";
 import type { ChartPalette } from "../../../../ui/chart-palette";
+import { chartTooltipBox } from "../../../../ui/chart-tooltip-box";
 import { partialBucketText } from "../../../../../domain/kpi/figure-coverage";
 import { deviationFromLastYear, deviationFromPlan, seriesCoverage } from "./chart-format";
 import { SeriesSwatch } from "./chart-legend";
@@ -62,24 +63,8 @@ export function BucketTooltip({ id, bucket, unit, currency, colours, style, ref 
 }
 
 const Box = styled.div`
-  z-index: 20;
-  pointer-events: none;
-  min-width: 200px;
-  padding: 8px 10px;
-  border-radius: 8px;
-  border: 1px solid ${(p) => p.theme.border};
-  background: ${(p) => p.theme.surfaceRaised};
-  color: ${(p) => p.theme.text};
-  font-size: 13px;
-  display: grid;
-  gap: 2px;
+  ${chartTooltipBox}
   max-width: min(320px, calc(100vw - 16px));
-  .range { color: ${(p) => p.theme.textMuted}; }
-  .partial { color: ${(p) => p.theme.warning}; font-weight: 600; }
   .coverage { color: ${(p) => p.theme.textMuted}; }
-  dl { margin: 6px 0 0; display: grid; gap: 3px; }
-  dl > div { display: flex; justify-content: space-between; gap: 16px; }
-  dt { white-space: nowrap; display: inline-flex; align-items: center; gap: 6px; color: ${(p) => p.theme.textMuted}; }
-  dd { margin: 0; font-variant-numeric: tabular-nums; text-align: right; }
   div[data-series="deviation"] { border-top: 1px solid ${(p) => p.theme.border}; padding-top: 4px; margin-top: 2px; }
 `;
