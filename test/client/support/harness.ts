@@ -1,5 +1,6 @@
 import { NEVER, type Observable } from "rxjs";
 import type { DomainEvent } from "../../../src/contracts/messages";
+import type { KpiMeta } from "../../../src/contracts/kpis";
 import type { EventEnvelope } from "../../../src/contracts/messages/envelopes";
 import type { ServerEvent } from "../../../src/contracts/server-events";
 import { createChallengeHolder, memoryStorage, type EpicDeps } from "../../../src/client/app/deps";
@@ -7,6 +8,7 @@ import { LAZY_FEATURES } from "../../../src/client/app/features";
 import { CORE_FEATURES } from "../../../src/client/app/platform";
 import { initialState, rootReducer, type AppState } from "../../../src/client/app/state";
 import { createBus } from "../../../src/client/bus/bus";
+import { initialKpis } from "../../../src/client/features/kpis/model";
 import { createCatalogue } from "../../../src/client/bus/catalogue";
 import { createStore } from "../../../src/client/bus/store";
 import { makeApi } from "../../../src/client/effect/http-client";
@@ -66,3 +68,15 @@ export function testClient(
 }
 
 export const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
+
+/** Demo GmbH (EUR, one currency) signed in with `kpis` already loaded: where a screen over KPIs starts. */
+export function stateWithKpis(kpis: readonly KpiMeta[], fiscalYearOffset = 0): AppState {
+  return {
+    ...initialState,
+    session: { ...initialState.session, company: { name: "Demo GmbH", kind: "company", multiCurrency: false, isInvestorInstance: false, localCurrency: "EUR", fiscal_year_offset: fiscalYearOffset, fxRates: [] } },
+    kpis: { ...initialKpis, meta: { status: "loaded", message: null, kpis: [...kpis], answers: initialKpis.revision, refreshing: false, requestedAt: 0 }, settingsLoaded: true },
+  } as AppState;
+}
+
+/** Tokens good for a minute: the client's calls go out signed in. */
+export const signIn = (client: ReturnType<typeof testClient>) => client.tokens.set({ access: "a", accessExpiresAt: Date.now() + 60_000, refreshExpiresAt: Date.now() + 60_000 });

@@ -6,16 +6,14 @@ import * as assert from "uvu/assert";
 import type { ChartInput, SavedChart } from "../../../../src/contracts/charts";
 import { ClockContext } from "../../../../src/client/app/clock";
 import { AppConfigContext } from "../../../../src/client/app/config-context";
-import { initialState, type AppState } from "../../../../src/client/app/state";
 import { BusContext } from "../../../../src/client/bus/use-model";
-import { initialKpis } from "../../../../src/client/features/kpis/model";
 import ChartBuilderScreen from "../../../../src/client/features/charts/views/chart-builder-screen";
 import { ConfirmProvider } from "../../../../src/client/ui/confirm";
 import { NavigationGuardProvider } from "../../../../src/client/ui/navigation-guard";
 import { DARK } from "../../../../src/client/ui/theme";
 import { defaultChartSettings } from "../../../../src/domain/charts/chart-settings";
 import { json } from "../../effect/fake-server";
-import { ROOTS, settle, testClient } from "../../support/harness";
+import { ROOTS, settle, signIn, stateWithKpis, testClient } from "../../support/harness";
 import { kpiMeta } from "../../../support/kpi-meta";
 import { goTo } from "../../ui/render";
 
@@ -35,15 +33,9 @@ async function renderBuilder(path: string) {
       "PUT /api/charts/9/": (call) => json(200, { ...SAVED, ...(call.body as ChartInput) }),
       "GET /api/kpis/history/": () => json(200, { results: {} }),
     },
-    {
-      state: {
-        ...initialState,
-        session: { ...initialState.session, company: { name: "Demo GmbH", kind: "company", multiCurrency: false, isInvestorInstance: false, localCurrency: "EUR", fiscal_year_offset: 0, fxRates: [] } },
-        kpis: { ...initialKpis, meta: { status: "loaded", message: null, kpis: KPIS, answers: initialKpis.revision, refreshing: false, requestedAt: 0 }, settingsLoaded: true },
-      } as AppState,
-    },
+    { state: stateWithKpis(KPIS) },
   );
-  client.tokens.set({ access: "a", accessExpiresAt: Date.now() + 60_000, refreshExpiresAt: Date.now() + 60_000 });
+  signIn(client);
   render(
     <BusContext.Provider value={client.bus}>
       <AppConfigContext.Provider value={{ roots: ROOTS, embedOrigins: [], demo: null }}>

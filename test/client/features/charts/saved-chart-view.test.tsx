@@ -5,14 +5,12 @@ import * as assert from "uvu/assert";
 import type { SavedChart } from "../../../../src/contracts/charts";
 import { ClockContext } from "../../../../src/client/app/clock";
 import { AppConfigContext } from "../../../../src/client/app/config-context";
-import { initialState, type AppState } from "../../../../src/client/app/state";
 import { BusContext } from "../../../../src/client/bus/use-model";
-import { initialKpis } from "../../../../src/client/features/kpis/model";
 import { CHART_MISSING_TEXT, SavedChartView } from "../../../../src/client/features/charts/views/saved-chart-view";
 import { DARK } from "../../../../src/client/ui/theme";
 import { defaultChartSettings } from "../../../../src/domain/charts/chart-settings";
 import { json } from "../../effect/fake-server";
-import { ROOTS, settle, testClient } from "../../support/harness";
+import { ROOTS, settle, signIn, stateWithKpis, testClient } from "../../support/harness";
 import { kpiMeta } from "../../../support/kpi-meta";
 import { bucket } from "../../../domain/charts/fixtures";
 
@@ -39,15 +37,9 @@ async function renderView(chartId: number) {
       "GET /api/charts/6/": () => json(404, { detail: "Not found." }),
       "GET /api/kpis/history/": () => json(200, { results: { 1: quarters(100, 120), 2: quarters(40, 60) } }),
     },
-    {
-      state: {
-        ...initialState,
-        session: { ...initialState.session, company: { name: "Demo GmbH", kind: "company", multiCurrency: false, isInvestorInstance: false, localCurrency: "EUR", fiscal_year_offset: 0, fxRates: [] } },
-        kpis: { ...initialKpis, meta: { status: "loaded", message: null, kpis: KPIS, answers: initialKpis.revision, refreshing: false, requestedAt: 0 }, settingsLoaded: true },
-      } as AppState,
-    },
+    { state: stateWithKpis(KPIS) },
   );
-  client.tokens.set({ access: "a", accessExpiresAt: Date.now() + 60_000, refreshExpiresAt: Date.now() + 60_000 });
+  signIn(client);
   let ready = 0;
   const onReady = () => void (ready += 1);
   render(

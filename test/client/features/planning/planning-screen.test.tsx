@@ -7,16 +7,14 @@ import * as assert from "uvu/assert";
 import type { KpiMeta, KpiMonthValue } from "../../../../src/contracts/kpis";
 import { ClockContext } from "../../../../src/client/app/clock";
 import { AppConfigContext } from "../../../../src/client/app/config-context";
-import { initialState, type AppState } from "../../../../src/client/app/state";
 import { BusContext } from "../../../../src/client/bus/use-model";
-import { initialKpis } from "../../../../src/client/features/kpis/model";
 import { FinancialPlanningScreen } from "../../../../src/client/features/planning/views/planning-screen";
 import { ConfirmProvider } from "../../../../src/client/ui/confirm";
 import { DARK } from "../../../../src/client/ui/theme";
 import { INVALID_NUMBER } from "../../../../src/domain/kpi/number-input";
 import { monthDateOf, monthIndexOf } from "../../../../src/domain/months";
 import { json } from "../../effect/fake-server";
-import { ROOTS, settle, testClient } from "../../support/harness";
+import { ROOTS, settle, signIn, stateWithKpis, testClient } from "../../support/harness";
 import { kpiMeta } from "../../../support/kpi-meta";
 
 test.after.each(() => cleanup());
@@ -44,15 +42,9 @@ async function renderScreen() {
           : json(201, { id: 5, name: (call.body as { name: string }).name, fiscalYear: 2026, firstMonth: "2026-04-01", valueCount: 36, createdAt: "2026-11-15T10:00:00.000Z", createdBy: "Dana Delegate" }),
       "POST /api/kpis/planning-values/": (call) => json(200, { values: (call.body as { values: { kpi: number; date: string; value: number | "-" }[] }).values.map((value) => ({ ...value, value: value.value === "-" ? null : value.value })) }),
     },
-    {
-      state: {
-        ...initialState,
-        session: { ...initialState.session, company: { name: "Demo GmbH", kind: "company", multiCurrency: false, isInvestorInstance: false, localCurrency: "EUR", fiscal_year_offset: 3, fxRates: [] } },
-        kpis: { ...initialKpis, meta: { status: "loaded", message: null, kpis: KPIS, answers: initialKpis.revision, refreshing: false, requestedAt: 0 }, settingsLoaded: true },
-      } as AppState,
-    },
+    { state: stateWithKpis(KPIS, 3) },
   );
-  client.tokens.set({ access: "a", accessExpiresAt: Date.now() + 60_000, refreshExpiresAt: Date.now() + 60_000 });
+  signIn(client);
   render(
     <BusContext.Provider value={client.bus}>
       <AppConfigContext.Provider value={{ roots: ROOTS, embedOrigins: [], demo: null }}>
