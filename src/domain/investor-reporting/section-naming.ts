@@ -1,5 +1,18 @@
 import type { SectionVariant } from "../../contracts/investor-reporting";
 
+/** How a variant is named to people: the section list's variant picker and the Excel export's overview sheet. */
+export const SECTION_VARIANT_LABELS: Readonly<Record<SectionVariant, string>> = {
+  financial_reporting: "Financial reporting",
+  kpi: "KPIs",
+  planning: "Planning",
+  forecasting: "Forecasting",
+  chart: "Chart",
+  text: "Text",
+  attachments: "Attachments",
+  deepdrill: "Deep drill",
+  chartgenius: "Chart genius",
+};
+
 /**
  * Sections are named "Section 1", "Section 2"… (spec section 9: numbered sequentially): a new one
  * takes the number after the highest "Section n" of the report, so deleting "Section 2" of three

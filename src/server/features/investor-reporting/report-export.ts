@@ -1,6 +1,7 @@
 import ExcelJS from "exceljs";
 import type { InvestorReport, ReportData, SectionData } from "../../../contracts/investor-reporting";
 import type { HistoryBucket } from "../../../contracts/kpis";
+import { SECTION_VARIANT_LABELS } from "../../../domain/investor-reporting/section-naming";
 import { spreadsheetText } from "../../../domain/exports/spreadsheet-text";
 import type { TenantContext } from "../../db/tenancy";
 import type { ReportReader } from "./report-access";
@@ -26,17 +27,6 @@ export async function reportExport(context: TenantContext, id: number, reader: R
 }
 
 const NUMBER_FORMAT = "#,##0.00";
-const VARIANT_LABELS: Readonly<Record<string, string>> = {
-  financial_reporting: "Financial reporting",
-  kpi: "KPIs",
-  planning: "Planning",
-  forecasting: "Forecasting",
-  chart: "Chart",
-  text: "Text",
-  attachments: "Attachments",
-  deepdrill: "Deep drill",
-  chartgenius: "Chart genius",
-};
 
 export async function reportWorkbook({ report, data }: ReportExport): Promise<{ bytes: Buffer; fileName: string }> {
   const workbook = new ExcelJS.Workbook();
@@ -46,7 +36,7 @@ export async function reportWorkbook({ report, data }: ReportExport): Promise<{ 
   const overview = workbook.addWorksheet("Report");
   overview.addRows([["Report", spreadsheetText(report.name)], ["Status", report.status], ["End date", report.endDate], ["Currency", data.currency], ["Figures computed", data.computedAt], [], ["Sheet", "Section type", "Section"]]);
   overview.getRow(7).font = { bold: true };
-  sections.forEach((section, index) => overview.addRow([spreadsheetText(names[index]!), VARIANT_LABELS[section.variant] ?? section.variant, spreadsheetText(section.name)]));
+  sections.forEach((section, index) => overview.addRow([spreadsheetText(names[index]!), SECTION_VARIANT_LABELS[section.variant] ?? section.variant, spreadsheetText(section.name)]));
   overview.getColumn(1).width = 34;
   overview.getColumn(2).width = 20;
   overview.getColumn(3).width = 40;

@@ -22,6 +22,7 @@ import {
   KPI_VARIANTS,
 } from "../../../contracts/investor-reporting";
 import { ATTACHMENT_MAX_BYTES } from "../../../domain/investor-reporting/attachments";
+import { SECTION_VARIANT_LABELS } from "../../../domain/investor-reporting/section-naming";
 import { IdParams, needs, PathId, userRoute, type UserCall } from "../../platform/http/route";
 import type { OutgoingMail } from "../../platform/mail/mailer";
 import type { AppServices } from "../../services";
@@ -46,18 +47,6 @@ const READ = needs("read_investor_reporting");
 const WRITE = needs("write_investor_reporting");
 const SectionParams = Schema.Struct({ id: PathId, sectionId: PathId });
 const FileParams = Schema.Struct({ id: PathId, fileId: PathId });
-
-const VARIANT_LABELS: Readonly<Record<(typeof SECTION_VARIANTS)[number], string>> = {
-  financial_reporting: "Financial reporting",
-  kpi: "KPIs",
-  planning: "Planning",
-  forecasting: "Forecasting",
-  chart: "Chart",
-  text: "Text",
-  attachments: "Attachments",
-  deepdrill: "Deep drill",
-  chartgenius: "Chart genius",
-};
 
 /** Delivers prepared mails one by one after the transaction, each outcome reported. */
 async function deliver(services: AppServices, tenantId: string, mails: readonly OutgoingMail[]) {
@@ -147,7 +136,7 @@ export const investorReportingRoutes = [
       reports(call, async () => ({
         variants: SECTION_VARIANTS.map((variant) => ({
           variant,
-          label: VARIANT_LABELS[variant],
+          label: SECTION_VARIANT_LABELS[variant],
           creatable: CREATABLE_VARIANTS.includes(variant),
           views: KPI_VARIANTS.includes(variant) ? (["actual_comparison", "flexible_columns"] as const) : (["actual_comparison"] as const),
         })),
