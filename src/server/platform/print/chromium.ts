@@ -9,6 +9,17 @@ export interface Chromium {
   close(): Promise<void>;
 }
 
+/** What Debian's chromium needs to run headless on these machines (no sandbox, GPU or /dev/shm) and quietly (nothing fetched in the background); the browser tests launch with them too. */
+export const HEADLESS_CHROMIUM_FLAGS: readonly string[] = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
 /**
  * Debian's chromium (.puppeteerrc.cjs), headless, with the flags these machines need (as the
  * browser tests use) and a fresh profile, so nothing of one run stays for the next. The V8 heap
@@ -19,19 +30,7 @@ export async function launchChromium(): Promise<Chromium> {
   try {
     const browser = await puppeteer.launch({
       headless: true,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--disable-extensions",
-        "--no-first-run",
-        "--mute-audio",
-        "--js-flags=--max-old-space-size=256",
-        `--user-data-dir=${profile}`,
-      ],
+      args: [...HEADLESS_CHROMIUM_FLAGS, "--disable-extensions", "--mute-audio", "--js-flags=--max-old-space-size=256", `--user-data-dir=${profile}`],
     });
     return {
       browser,
