@@ -1,3 +1,4 @@
+import { defaultSettings } from "../../../domain/investor-reporting/section-settings";
 import { monthDateOf, type MonthIndex } from "../../../domain/months";
 import type { TenantContext } from "../tenancy";
 import { DEMO_GMBH_ID, type DemoCompany } from "./demo-companies";
@@ -23,19 +24,8 @@ export async function seedDemoInvestorReport({ db, tenantId }: TenantContext, co
     .values({ tenant_id: tenantId, name: DEMO_REPORT_NAME, end_date: monthDateOf(currentMonth - 1), owner_id: owner })
     .returning("id")
     .executeTakeFirstOrThrow();
-  const kpiSettings = {
-    categoryId: null,
-    kpiIds: ["revenue", "gross_margin", "new_bookings"].map((key) => kpis.get(key)).filter((id): id is number => id !== undefined),
-    viewType: "month",
-    fromStartDate: null,
-    fromEndDate: null,
-    toStartDate: null,
-    toEndDate: null,
-    compareWithPlanning: true,
-    showComments: true,
-    percentDeviation: true,
-    deviation: true,
-  };
+  // The settings a new KPI section starts with, showing the three KPIs.
+  const kpiSettings = { ...defaultSettings("kpi"), kpiIds: ["revenue", "gross_margin", "new_bookings"].map((key) => kpis.get(key)).filter((id): id is number => id !== undefined) };
   const letter = {
     blocks: [
       { type: "heading", text: "Letter to our investors" },
