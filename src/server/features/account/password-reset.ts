@@ -1,5 +1,5 @@
-import { createHash, randomBytes } from "node:crypto";
 import { isTenantId, type TenantContext } from "../../db/tenancy";
+import { newSecret, secretHash } from "../../platform/auth/opaque-secrets";
 import { hashPassword } from "../../platform/auth/passwords";
 import type { Mailer } from "../../platform/mail/mailer";
 import { endAllSessions, endOtherSessions } from "../auth/sessions";
@@ -7,7 +7,6 @@ import { endAllSessions, endOtherSessions } from "../auth/sessions";
 /** A reset link is good for one hour and one use. */
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 
-const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** The link's uid names tenant and user, so the confirmation can open the right transaction. */
 export const uidOf = (tenantId: string, userId: number) => Buffer.from(`${tenantId}.${userId}`).toString("base64url");
@@ -26,11 +25,11 @@ export const WELCOME_TOKEN_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
  * is stored hashed; only the link carries it.
  */
 export async function issuePasswordLink(context: TenantContext, userId: number, publicUrl: string, now: Date, lifetimeMs: number): Promise<string> {
-  const token = randomBytes(32).toString("base64url");
+  const token = newSecret();
   await context.db.updateTable("password_reset_tokens").set({ used_at: now }).where("user_id", "=", userId).where("used_at", "is", null).execute();
   await context.db
     .insertInto("password_reset_tokens")
-    .values({ tenant_id: context.tenantId, user_id: userId, token_hash: hashOf(token), expires_at: new Date(now.getTime() + lifetimeMs), used_at: null })
+    .values({ tenant_id: context.tenantId, user_id: userId, token_hash: secretHash(token), expires_at: new Date(now.getTime() + lifetimeMs), used_at: null })
     .execute();
   return `${publicUrl}/password/reset/confirm/${uidOf(context.tenantId, userId)}/${token}`;
 }
@@ -59,7 +58,7 @@ export async function consumeResetToken(context: TenantContext, userId: number, 
     .updateTable("password_reset_tokens")
     .set({ used_at: now })
     .where("user_id", "=", userId)
-    .where("token_hash", "=", hashOf(token))
+    .where("token_hash", "=", secretHash(token))
     .where("used_at", "is", null)
     .where("expires_at", ">", now)
     .executeTakeFirst();

@@ -1,5 +1,6 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { isTenantId, type TenantContext } from "../../db/tenancy";
+import { newSecret, secretHash } from "../../platform/auth/opaque-secrets";
 import { SESSION_ENDED_EVENT, SIGN_OUT_REASON } from "../../platform/auth/session-status";
 
 /**
@@ -34,7 +35,6 @@ export function tenantOfRefreshToken(token: string): string | null {
   return tenantId && secret && isTenantId(tenantId) ? tenantId : null;
 }
 
-const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
 
 export async function startSession({ db, tenantId }: TenantContext, userId: number, policy: SessionPolicy, now: Date): Promise<IssuedRefresh> {
   const familyExpiresAt = new Date(now.getTime() + policy.absoluteHours * 3_600_000);
@@ -48,7 +48,7 @@ export async function rotateSession(
   now: Date,
 ): Promise<IssuedRefresh | RotationFailure> {
   const { db, tenantId } = context;
-  const row = await db.selectFrom("refresh_tokens").selectAll().where("token_hash", "=", hashOf(presented)).forUpdate().executeTakeFirst();
+  const row = await db.selectFrom("refresh_tokens").selectAll().where("token_hash", "=", secretHash(presented)).forUpdate().executeTakeFirst();
   if (!row) return "unknown";
   if (row.revoked_at) return "revoked";
   if (row.family_expires_at <= now || row.idle_expires_at <= now) return "expired";
@@ -65,13 +65,13 @@ export async function rotateSession(
 
 /** Ends the session the presented token belongs to (logout). */
 export async function endSession(context: TenantContext, presented: string, now: Date) {
-  const row = await context.db.selectFrom("refresh_tokens").select(["family_id", "user_id"]).where("token_hash", "=", hashOf(presented)).executeTakeFirst();
+  const row = await context.db.selectFrom("refresh_tokens").select(["family_id", "user_id"]).where("token_hash", "=", secretHash(presented)).executeTakeFirst();
   if (row) await revokeFamily(context, row.user_id, row.family_id, SIGN_OUT_REASON, now);
 }
 
 /** The family a refresh token belongs to (to keep the current session when others end). */
 export async function familyOfToken({ db }: TenantContext, presented: string): Promise<string | undefined> {
-  const row = await db.selectFrom("refresh_tokens").select("family_id").where("token_hash", "=", hashOf(presented)).executeTakeFirst();
+  const row = await db.selectFrom("refresh_tokens").select("family_id").where("token_hash", "=", secretHash(presented)).executeTakeFirst();
   return row?.family_id;
 }
 
@@ -108,7 +108,7 @@ async function issue(
   policy: SessionPolicy,
   now: Date,
 ): Promise<IssuedRefresh> {
-  const token = `${tenantId}.${randomBytes(32).toString("base64url")}`;
+  const token = `${tenantId}.${newSecret()}`;
   const idle = new Date(now.getTime() + policy.idleMinutes * 60_000);
   const idleExpiresAt = idle < familyExpiresAt ? idle : familyExpiresAt;
   await db
@@ -117,7 +117,7 @@ async function issue(
       tenant_id: tenantId,
       user_id: userId,
       family_id: familyId,
-      token_hash: hashOf(token),
+      token_hash: secretHash(token),
       idle_expires_at: idleExpiresAt,
       family_expires_at: familyExpiresAt,
     })

@@ -1,5 +1,6 @@
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
 import { isTenantId } from "../../db/tenancy";
+import { newSecret, secretHash } from "../../platform/auth/opaque-secrets";
 
 /**
  * A recipient's personal link (issue 14, "beyond the anchors"): its own kind of credential,
@@ -15,8 +16,8 @@ export interface LinkSubject {
 }
 
 export function newLinkSecret(): { secret: string; hash: string } {
-  const secret = randomBytes(24).toString("base64url");
-  return { secret, hash: hashOf(secret) };
+  const secret = newSecret(24);
+  return { secret, hash: secretHash(secret) };
 }
 
 export const linkTokenOf = (subject: LinkSubject, secret: string) => `${Buffer.from(`${subject.tenantId}.${subject.recipientId}`).toString("base64url")}.${secret}`;
@@ -35,9 +36,7 @@ export function parseLinkToken(token: string): (LinkSubject & { secret: string }
 
 export function secretMatches(secret: string, storedHash: string | null): boolean {
   if (!storedHash) return false;
-  const given = Buffer.from(hashOf(secret));
+  const given = Buffer.from(secretHash(secret));
   const stored = Buffer.from(storedHash);
   return given.length === stored.length && timingSafeEqual(given, stored);
 }
-
-const hashOf = (secret: string) => createHash("sha256").update(secret).digest("hex");
