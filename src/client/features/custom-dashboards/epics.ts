@@ -2,6 +2,7 @@ import { Schema } from "@effect/schema";
 import { Effect } from "effect";
 import { concat, concatMap, exhaustMap, filter, from, groupBy, map, mergeMap, of, switchMap, type Observable } from "rxjs";
 import { CustomDashboard, ShareCandidates } from "../../../contracts/custom-dashboards";
+import { exportFileName } from "../../../domain/exports/file-name";
 import type { DomainEvent } from "../../../contracts/messages";
 import {
   ChartChoicesLoaded,
@@ -157,15 +158,6 @@ export const changeCards: DashboardsEpic = ({ command$, state$ }, deps) =>
       return concat(of<DomainEvent>(DashboardCardActionStarted.make({ dashboardId })), request()).pipe(causedBy(commandId));
     }),
   );
-
-/**
- * The file an export downloads: "Sales & Growth 2026" → "Sales-Growth-2026.pdf", a name every
- * system saves without quoting (the print pipeline names its PDFs the same way).
- */
-export const exportFileName = (name: string, format: "pdf" | "xlsx") => {
-  const base = name.normalize("NFKD").replace(/[^\w\s-]/g, "").trim().replace(/[\s_-]+/g, "-").slice(0, 80);
-  return `${base || "dashboard"}.${format}`;
-};
 
 /** PDF (the print pipeline) and Excel exports, downloaded; a second press while one runs does nothing. */
 export const exportDashboard: DashboardsEpic = ({ command$ }, deps) =>

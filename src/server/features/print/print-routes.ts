@@ -3,6 +3,7 @@ import type { FastifyRequest } from "fastify";
 import { IdParams, signedIn, userRoute, type UserCall } from "../../platform/http/route";
 import { PdfExportRequest } from "../../../contracts/custom-dashboards";
 import { PrintTokenGrant, PrintTokenRequest, type PrintHandoff, type PrintResource } from "../../../contracts/print";
+import { exportFileName } from "../../../domain/exports/file-name";
 import { mintPrintToken } from "../../platform/print/print-tokens";
 import type { AppServices } from "../../services";
 import { checkPrintable, printRouteOf } from "./printable";
@@ -43,7 +44,7 @@ export const printRoutes = [
       const handoff: PrintHandoff = { token, theme: call.body.theme, orientation: call.body.orientation };
       const pdf = await call.services.printer.print({ baseUrl: printBaseUrl(call.services, call.request), path: printRouteOf(resource, "export"), handoff });
       call.reply.header("content-type", "application/pdf");
-      call.reply.header("content-disposition", `attachment; filename="${pdfFileName(title)}"`);
+      call.reply.header("content-disposition", `attachment; filename="${exportFileName(title, "pdf")}"`);
       call.reply.header("cache-control", "no-store");
       return call.reply.send(pdf);
     },
@@ -69,10 +70,4 @@ export function printBaseUrl(services: AppServices, request: FastifyRequest): st
     return `http://${host}:${address.port}`;
   }
   return services.config.publicUrl;
-}
-
-/** "Sales & Growth 2026" → "Sales-Growth-2026.pdf": a name every system saves without quoting. */
-export function pdfFileName(title: string): string {
-  const base = title.normalize("NFKD").replace(/[^\w\s-]/g, "").trim().replace(/[\s_-]+/g, "-").slice(0, 80);
-  return `${base || "dashboard"}.pdf`;
 }

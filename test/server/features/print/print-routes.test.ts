@@ -4,7 +4,6 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { PDF_BUSY, PRINT_KIND_INVALID } from "../../../../src/contracts/print";
 import { buildApp } from "../../../../src/server/app";
-import { pdfFileName } from "../../../../src/server/features/print/print-routes";
 import { HttpError } from "../../../../src/server/platform/http/errors";
 import { verifyPrintToken } from "../../../../src/server/platform/print/print-tokens";
 import type { recordingPrinter } from "../../../support/printer";
@@ -89,13 +88,6 @@ test("a busy PDF service answers 503 with its message, not 500", async () => {
   const response = await busy.inject({ method: "POST", url: `/api/custom-dashboards/${board.id}/export/pdf/`, headers: world.owner.headers, payload: { orientation: "landscape", theme: "dark" } });
   assert.is(response.statusCode, 503);
   assert.is(response.json().detail, PDF_BUSY);
-});
-
-test("file names every system saves without quoting", () => {
-  assert.is(pdfFileName("Sales & Growth 2026"), "Sales-Growth-2026.pdf");
-  assert.is(pdfFileName("Über Ümsätze / Q1"), "Uber-Umsatze-Q1.pdf");
-  assert.is(pdfFileName('"; rm -rf'), "rm-rf.pdf");
-  assert.is(pdfFileName("???"), "dashboard.pdf");
 });
 
 test.run();
