@@ -33,6 +33,10 @@ const SCREENS: readonly { name: string; signedIn: boolean; path: string | ((page
   { name: "financial-dashboard", signedIn: true, path: "/reporting/financial-dashboard" },
   { name: "list-view", signedIn: true, path: "/reporting/list-view" },
   { name: "kpi-detail", signedIn: true, path: firstKpiDetail },
+  { name: "kpi-tree", signedIn: true, path: "/reporting/kpi-tree" },
+  { name: "kpi-comparison", signedIn: true, path: (page) => comparisonOf(page, ["Revenue", "New bookings", "Monthly recurring revenue", "Headcount"]) },
+  { name: "kpi-comparison-absolute", signedIn: true, path: async (page) => `${await comparisonOf(page, ["Revenue", "Gross margin", "Headcount"])}&scale=absolute` },
+  { name: "kpi-comparison-years", signedIn: true, path: async (page) => `${await comparisonOf(page, ["Revenue"])}&mode=periods` },
   { name: "chart-builder", signedIn: true, path: "/reporting/custom-dashboard-helper", then: (page) => openSavedChart(page, "Operating costs by quarter") },
   { name: "kpi-detail-charts", signedIn: true, path: "/reporting/custom-dashboard-helper", then: (page) => openChartOnDetail(page, "Operating costs by quarter") },
   { name: "chart-builder-pivot", signedIn: true, path: "/reporting/custom-dashboard-helper", then: (page) => openSavedChart(page, "P&L and cash by half year") },
@@ -68,6 +72,10 @@ const SCREENS: readonly { name: string; signedIn: boolean; path: string | ((page
   { name: "custom-dashboards", signedIn: true, path: "/reporting/custom" },
   { name: "custom-dashboard-grid", signedIn: true, path: (page) => customDashboard(page, "Leadership overview") },
   { name: "custom-dashboard-canvas", signedIn: true, path: (page) => customDashboard(page, "Sales canvas") },
+  { name: "investor-reporting", signedIn: true, path: "/investor-reporting" },
+  { name: "investor-report", signedIn: true, path: (page) => investorReport(page, "Board pack") },
+  { name: "investor-report-send", signedIn: true, path: (page) => investorReport(page, "Board pack"), then: (page) => clickButton(page, "Approve and send") },
+  { name: "investor-report-settings", signedIn: true, path: async (page) => `${await investorReport(page, "Board pack")}/settings` },
   { name: "not-found", signedIn: true, path: "/this/address/does-not-exist" },
 ];
 
@@ -77,10 +85,25 @@ async function firstKpiDetail(page: Page): Promise<string> {
   return (await link!.evaluate((element) => element.getAttribute("href")))!;
 }
 
+/** The KPI comparison of demo KPIs named exactly so, found by their names in its KPI picker. */
+async function comparisonOf(page: Page, names: readonly string[]): Promise<string> {
+  await page.goto(`${base}/reporting/kpi-comparison`);
+  await page.waitForSelector("main select option + option");
+  const ids = await page.$$eval("main select option", (options, wanted) => wanted.map((name) => options.find((option) => option.textContent?.startsWith(`${name} (`))?.getAttribute("value")), names);
+  return `/reporting/kpi-comparison?kpis=${ids.join(",")}`;
+}
+
 /** A demo custom dashboard, found by its name on the overview. */
 async function customDashboard(page: Page, name: string): Promise<string> {
   await page.goto(`${base}/reporting/custom`);
   const link = await waitForByName(page, "main a[href^='/reporting/custom-dashboard/']", name);
+  return (await link.evaluate((element) => element.getAttribute("href")))!;
+}
+
+/** A demo investor report, found by its name on the list. */
+async function investorReport(page: Page, name: string): Promise<string> {
+  await page.goto(`${base}/investor-reporting`);
+  const link = await waitForByName(page, "main th a", name);
   return (await link.evaluate((element) => element.getAttribute("href")))!;
 }
 

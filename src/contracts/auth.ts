@@ -79,6 +79,10 @@ export const Company = Schema.Struct({
   localCurrency: Schema.String,
   fiscal_year_offset: Schema.Number,
   fxRates: Schema.Array(FxRateOption),
+  /** IANA time zone of the company's schedules (issue 15). Optional: a proxied or older answer has none (UTC). */
+  timeZone: Schema.optional(Schema.String),
+  /** Each theme's logo version (null or absent: none; the shell shows the product name); GET /api/company/logos/{theme}/ serves it. */
+  logos: Schema.optional(Schema.Struct({ light: Schema.NullOr(Schema.String), dark: Schema.NullOr(Schema.String) })),
 });
 export type Company = typeof Company.Type;
 

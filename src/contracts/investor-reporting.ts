@@ -69,12 +69,14 @@ export const SectionSettings = Schema.Struct({
 export type SectionSettings = typeof SectionSettings.Type;
 
 /**
- * A text section's content: plain structured text (paragraphs, headings, bullet items), stored
- * as given. Rich HTML waits for a vetted sanitizer (docs/decisions.md, "Investor reporting API").
+ * A text section's content: rich text as HTML. The server keeps only what its allow-list passes
+ * (paragraphs, two heading levels, bold, italic, underline, strike, lists, quotes, http(s) and
+ * mailto links; `server/features/investor-reporting/rich-text.ts`), so stored HTML is safe to show.
  */
-export const TextBlock = Schema.Struct({ type: Schema.Literal("paragraph", "heading", "bullet"), text: Text(5000) });
-export const TextContent = Schema.Struct({ blocks: List(TextBlock, 200) });
+export const RICH_TEXT_MAX = 100_000;
+export const TextContent = Schema.Struct({ html: Text(RICH_TEXT_MAX) });
 export type TextContent = typeof TextContent.Type;
+export const EMPTY_TEXT: TextContent = { html: "" };
 
 export const ReportSection = Schema.Struct({
   id: Schema.Number,
@@ -153,6 +155,8 @@ export const ReportPatch = Schema.Struct({
 export const DuplicateReport = Schema.Struct({ name: RequiredText(150, "Enter a name for the report.") });
 /** PUT /investor-reporting/reports/{id}/shares/: the readers it is shared with, the whole list. */
 export const ReportShares = Schema.Struct({ userIds: List(RecordId, 500) });
+/** GET /investor-reporting/share-candidates/: the active people who may read investor reports, by name (no e-mail addresses). */
+export const ReportShareCandidates = Schema.Struct({ users: Schema.Array(ReportUser) });
 
 /** POST /investor-reporting/reports/{id}/sections/: name left out: the next "Section n". */
 export const NewSection = Schema.Struct({
@@ -179,6 +183,8 @@ export const SectionKpiData = Schema.Struct({
   id: Schema.Number,
   name: Schema.String,
   unit: Schema.String,
+  /** Whether more is better (revenue) or worse (a cost): colours a deviation. Absent in figures frozen before it was kept. */
+  higherIsBetter: Schema.optional(Schema.Boolean),
   history: Schema.Array(HistoryBucket),
   comparison: Schema.Array(HistoryBucket),
   aggregates: Schema.NullOr(KpiAggregatesResult),
@@ -234,6 +240,14 @@ export const SendReport = Schema.Struct({
   attachPdf: Schema.optionalWith(Schema.Boolean, { default: () => false }),
   theme: Schema.optionalWith(Schema.Literal("light", "dark"), { default: () => DEFAULT_EXPORT_THEME as "dark" }),
 });
+/**
+ * POST /investor-reporting/reports/{id}/export/pdf/: the board pack as a PDF (spec: export-pdf with
+ * theme and status; default theme dark, DEFAULT_EXPORT_THEME). Answers application/pdf.
+ */
+export const ReportPdfRequest = Schema.Struct({
+  theme: Schema.optionalWith(Schema.Literal("light", "dark"), { default: () => DEFAULT_EXPORT_THEME as "dark" }),
+});
+
 /** Sending's answer: 'Successfully sent {count} e-mails.' and whose mail failed. */
 export const SendOutcome = Schema.Struct({ detail: Schema.String, sent: Schema.Number, failures: Schema.Array(Schema.Struct({ email: Schema.String, error: Schema.String })) });
 

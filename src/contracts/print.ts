@@ -9,8 +9,9 @@ import { SensitiveString } from "./sensitive";
  */
 
 /** What a print token may print: one resource. New printable things join this union. */
-export const PRINT_KIND_INVALID = "Only custom dashboards can be printed.";
-export const PrintResource = Schema.Struct({ kind: Schema.Literal("custom-dashboard").annotations({ message: () => PRINT_KIND_INVALID }), id: RecordId });
+export const PRINT_KIND_INVALID = "Only custom dashboards and investor reports can be printed.";
+export const PRINT_KINDS = ["custom-dashboard", "investor-report"] as const;
+export const PrintResource = Schema.Struct({ kind: Schema.Literal(...PRINT_KINDS).annotations({ message: () => ({ message: PRINT_KIND_INVALID, override: true }) }), id: RecordId });
 export type PrintResource = typeof PrintResource.Type;
 export type PrintResourceKind = PrintResource["kind"];
 

@@ -24,7 +24,11 @@ export interface RunningServices extends AppServices {
  * served: a server whose app role could bypass row-level security does not start.
  */
 export async function openServices(config: ServerConfig, log: FastifyBaseLogger): Promise<RunningServices> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: join(config.dataDir, "pglite") });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: join(config.dataDir, "pglite"),
+    onConnectionError: (error) => log.warn({ err: error }, "a database connection failed while idle; the pool opens a new one"),
+  });
   try {
     const migrationsApplied = await migrateToLatest(database);
     const wakeups = new EventWakeups();

@@ -1,5 +1,7 @@
+import { alertCheckJob } from "./features/alerts/alert-check-job";
 import { integrationSyncJob } from "./features/integrations/integration-sync";
 import { queryRecalculationJob } from "./features/query-builder/query-recalculation";
+import { okrReminderJob } from "./features/okr-scheduler/reminder-job";
 import type { AppServices } from "./services";
 
 /**
@@ -10,4 +12,6 @@ import type { AppServices } from "./services";
 export function defineJobs(services: AppServices) {
   services.jobs.define(integrationSyncJob(services));
   services.jobs.define(queryRecalculationJob(services));
+  services.jobs.define(alertCheckJob(services));
+  services.jobs.define(okrReminderJob(services));
 }

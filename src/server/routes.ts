@@ -13,6 +13,9 @@ import { integrationEventFilters } from "./features/integrations/integration-eve
 import { integrationsRoutes } from "./features/integrations/integrations-routes";
 import { kpiEventFilters } from "./features/kpis/kpi-event-filter";
 import { kpiReportingRoutes } from "./features/kpis/kpi-reporting-routes";
+import { kpiAnalysisRoutes } from "./features/kpi-analysis/kpi-analysis-routes";
+import { kpiSettingsRoutes } from "./features/kpi-settings/kpi-settings-routes";
+import { kpiSettingsEventFilters } from "./features/kpi-settings/kpi-settings-event-filters";
 import { queryBuilderEventFilters } from "./features/query-builder/query-event-filter";
 import { queryBuilderRoutes } from "./features/query-builder/query-builder-routes";
 import { embedSignInRoutes, portfolioRoutes } from "./features/portfolio/portfolio-routes";
@@ -26,11 +29,24 @@ import { warehouseRoutes } from "./features/warehouse/warehouse-api-routes";
 import { warehouseEventFilters } from "./features/warehouse/warehouse-event-filter";
 import { customDashboardEventFilters } from "./features/custom-dashboards/dashboard-event-filter";
 import { customDashboardRoutes } from "./features/custom-dashboards/dashboard-routes";
+import { collaborationEventFilters } from "./features/collaboration/collaboration-event-filter";
+import { collaborationRoutes } from "./features/collaboration/collaboration-routes";
 import { chartEventFilters } from "./features/charts/chart-event-filter";
 import { chartRoutes } from "./features/charts/chart-routes";
 import { investorReportEventFilters } from "./features/investor-reporting/report-event-filter";
 import { investorReportingRoutes } from "./features/investor-reporting/report-routes";
 import { printRoutes } from "./features/print/print-routes";
+import { holdingRoutes } from "./features/holding/holding-routes";
+import { subsidiaryRoutes } from "./features/holding/subsidiary-routes";
+import { alertEventFilters } from "./features/alerts/alert-event-filter";
+import { alertRoutes } from "./features/alerts/alert-routes";
+import { companyRoutes } from "./features/company/company-routes";
+import { organizationRoutes } from "./features/organization/org-routes";
+import { okrEventFilters } from "./features/okrs/okr-event-filter";
+import { okrRoutes } from "./features/okrs/okr-routes";
+import { okrInsightRoutes } from "./features/okr-insights/insight-routes";
+import { okrSchedulerRoutes } from "./features/okr-scheduler/scheduler-routes";
+import { okrSchedulerEventFilters } from "./features/okr-scheduler/scheduler-event-filter";
 import { readDemoInfo } from "./db/seed/demo-info";
 import { eventStreamRoute } from "./platform/events/stream-route";
 import { openApiDocument, type MountedRoutes } from "./platform/http/openapi";
@@ -42,7 +58,7 @@ import { publicRoute, type RouteDefinition } from "./platform/http/route";
  * test/server/registry/ attack every route it lists. A feature adds its routes here.
  */
 export const API_ROUTES: Record<ApiRootName, readonly RouteDefinition[]> = {
-  main: [eventStreamRoute({ filters: { ...kpiEventFilters, ...accountingEventFilters, ...uploadEventFilters, ...warehouseEventFilters, ...integrationEventFilters, ...queryBuilderEventFilters, ...forecastEventFilters, ...planningEventFilters, ...customDashboardEventFilters, ...chartEventFilters, ...investorReportEventFilters } }), ...sessionRoutes, ...passwordRoutes, ...twoFactorRoutes, ...usersRoutes, ...usersImportRoutes, ...ssoRoutes, ...portfolioRoutes, ...kpiReportingRoutes, ...accountingRoutes, ...uploadRoutes, ...integrationsRoutes, ...queryBuilderRoutes, ...forecastingRoutes, ...planningVersionRoutes, ...customDashboardRoutes, ...chartRoutes, ...printRoutes, ...investorReportingRoutes],
+  main: [eventStreamRoute({ filters: { ...kpiEventFilters, ...kpiSettingsEventFilters, ...accountingEventFilters, ...uploadEventFilters, ...warehouseEventFilters, ...integrationEventFilters, ...queryBuilderEventFilters, ...forecastEventFilters, ...planningEventFilters, ...customDashboardEventFilters, ...chartEventFilters, ...investorReportEventFilters, ...collaborationEventFilters, ...alertEventFilters, ...okrEventFilters, ...okrSchedulerEventFilters } }), ...sessionRoutes, ...passwordRoutes, ...twoFactorRoutes, ...usersRoutes, ...usersImportRoutes, ...ssoRoutes, ...portfolioRoutes, ...kpiReportingRoutes, ...kpiSettingsRoutes, ...kpiAnalysisRoutes, ...accountingRoutes, ...uploadRoutes, ...integrationsRoutes, ...queryBuilderRoutes, ...forecastingRoutes, ...planningVersionRoutes, ...customDashboardRoutes, ...chartRoutes, ...printRoutes, ...investorReportingRoutes, ...holdingRoutes, ...subsidiaryRoutes, ...companyRoutes, ...organizationRoutes, ...collaborationRoutes, ...alertRoutes, ...okrRoutes, ...okrInsightRoutes, ...okrSchedulerRoutes],
   auth: [...authServiceRoutes, ...embedSignInRoutes],
   warehouse: [...warehouseRoutes],
   ai: [],

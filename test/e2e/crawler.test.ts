@@ -40,6 +40,13 @@ const ROLES = [
 
 const LINKS_PER_PLACE = 1;
 const SCREENS_PER_PATTERN = 2;
+/**
+ * Chromium keeps at most 50 entries of a tab's history and drops the oldest beyond that, so a
+ * crawl deeper than that could no longer go back to where it started. Past this depth a screen's
+ * links are not followed further (the screen itself is still checked; it is crawled from a
+ * shallower place if any links to it).
+ */
+const MAX_HISTORY_DEPTH = 40;
 const NARROW = { width: 390, height: 844 } as const;
 const NOT_FOUND = "This page does not exist";
 /** A route of spec section 2 that no role may open yet (not built), for the guard check. */
@@ -211,7 +218,8 @@ async function crawlScreen(crawl: Crawl, path: string) {
     const where = `on "${heading}" (${path}): link "${link.text}" → ${link.href} in ${link.region}`;
     const landed = await follow(crawl, link, path, where);
     if (landed === null || landed === path) continue;
-    if (!crawl.crawled.has(landed) && (crawl.perPattern.get(routePattern(landed)) ?? 0) < SCREENS_PER_PATTERN) await crawlScreen(crawl, landed);
+    const depth = await crawl.page.evaluate(() => history.length);
+    if (!crawl.crawled.has(landed) && (crawl.perPattern.get(routePattern(landed)) ?? 0) < SCREENS_PER_PATTERN && depth < MAX_HISTORY_DEPTH) await crawlScreen(crawl, landed);
     if (!(await goBack(crawl, path))) return;
   }
 }
@@ -240,15 +248,28 @@ async function follow(crawl: Crawl, link: LinkOnScreen, from: string, where: str
     crawl.failures.push(`${where}: the link is gone when coming back to the screen`);
     return null;
   }
-  await (handle.asElement() as ElementHandle<Element>).click();
+  const element = handle.asElement() as ElementHandle<Element>;
+  await element.click();
   const target = link.href.split("#")[0]!;
   if (target !== from) {
-    const moved = await page.waitForFunction((before) => location.pathname + location.search !== before, { timeout: 10_000 }, from).then(
-      () => true,
-      () => false,
-    );
+    const movedOn = () => page.waitForFunction((before) => location.pathname + location.search !== before, { timeout: 10_000 }, from).then(() => true, () => false);
+    let moved = await movedOn();
+    // A live toast can pass over the link just as it is clicked, and the click lands on the toast.
+    // A person clicks again once it is gone: so does the crawler (unless a dialog asks something),
+    // and says what was over the link when it still fails.
+    const covering = moved ? null : await element.evaluate((a) => {
+      const box = a.getBoundingClientRect();
+      const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      return top && !a.contains(top) ? `${top.tagName.toLowerCase()}${top.getAttribute("role") ? `[role=${top.getAttribute("role")}]` : ""}` : null;
+    }).catch(() => null);
+    const asking = moved ? false : await page.evaluate(() => document.querySelector("[role=dialog], [role=alertdialog]") !== null);
+    if (!moved && !asking) {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await element.click().catch(() => undefined);
+      moved = await movedOn();
+    }
     if (!moved) {
-      crawl.failures.push(`${where}: clicking it opened nothing (still at ${from})`);
+      crawl.failures.push(`${where}: clicking it opened nothing (still at ${from}${covering ? `; ${covering} was over the link` : ""})`);
       return null;
     }
   }

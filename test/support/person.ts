@@ -197,21 +197,32 @@ async function findByName(page: Page, selector: string, name: Name) {
 }
 
 /**
- * Waits until `element` has stood still for two frames: a click is aimed at where the element
- * is, and a screen still laying out (a section opening above it, an alert appearing) would move it
- * away between the aim and the click, as a person's eye would wait for it to stop.
+ * Waits until `element` has stood still for two frames and nothing lies over its middle: a click
+ * is aimed at where the element is, and a screen still laying out (a section opening above it, an
+ * alert appearing) would move it away between the aim and the click, and a passing toast would
+ * take the click itself, as a person's eye would wait for both. After about ten seconds the
+ * click goes ahead anyway, and the test's next step says what did not happen.
  */
 async function untilSettled(element: ElementHandle<Element>) {
   // No named functions inside: tsx would wrap them in a helper the page does not have.
   await element.evaluate(async (node) => {
     let last = "";
     let still = 0;
-    for (let frame = 0; frame < 120 && still < 2 && node.isConnected; frame += 1) {
+    const started = performance.now();
+    for (;;) {
+      if (!node.isConnected || performance.now() - started > 10_000) return;
       await new Promise((resolve) => requestAnimationFrame(resolve));
       const box = node.getBoundingClientRect();
       const now = `${box.x},${box.y},${box.width},${box.height}`;
       still = now === last ? still + 1 : 0;
       last = now;
+      if (still < 2) continue;
+      const x = box.x + box.width / 2;
+      const y = box.y + box.height / 2;
+      // Out of sight: the click scrolls it into view first, where nothing can be judged from here.
+      if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return;
+      const top = document.elementFromPoint(x, y);
+      if (top === null || top === node || node.contains(top)) return;
     }
   });
 }

@@ -22,6 +22,17 @@ export const LAZY_FEATURES = {
   planning: () => import("../features/planning/feature"),
   charts: () => import("../features/charts/feature"),
   customDashboards: () => import("../features/custom-dashboards/feature"),
+  investorReporting: () => import("../features/investor-reporting/feature"),
+  holding: () => import("../features/holding/feature"),
+  portfolio: () => import("../features/portfolio/feature"),
+  collaboration: () => import("../features/collaboration/feature"),
+  alerts: () => import("../features/alerts/feature"),
+  kpiAnalysis: () => import("../features/kpi-analysis/feature"),
+  kpiSettings: () => import("../features/kpi-settings/feature"),
+  company: () => import("../features/company/feature"),
+  okrs: () => import("../features/okrs/feature"),
+  okrInsights: () => import("../features/okr-insights/feature"),
+  okrScheduler: () => import("../features/okr-scheduler/feature"),
 } satisfies Record<string, () => Promise<{ feature: AppFeature }>>;
 
 export type LazyFeatureName = keyof typeof LAZY_FEATURES;

@@ -27,6 +27,8 @@ export const PUBLIC_SCREENS: readonly RouteEntry[] = [
   // A custom dashboard on paper (the print pipeline renders these with a print token).
   { path: "/print/reporting/custom-dashboard/:id", screen: lazyScreen("print-custom-dashboard", () => import("../features/custom-dashboards/views/print-dashboard-screen"), ["customDashboards", "kpis"]) },
   { path: "/export/custom-dashboard/:id", screen: lazyScreen("export-custom-dashboard", () => import("../features/custom-dashboards/views/print-dashboard-screen"), ["customDashboards", "kpis"]) },
+  // The board pack (a person's preview, and what the server prints for the PDF export and for sending).
+  { path: "/print/investor-reporting/:reportId", screen: lazyScreen("print-investor-report", () => import("../features/investor-reporting/views/print-report-screen"), ["investorReporting", "kpis", "charts"]) },
 ];
 
 export const MAIN_SCREENS: readonly RouteEntry[] = [
@@ -34,7 +36,13 @@ export const MAIN_SCREENS: readonly RouteEntry[] = [
   { path: "/reporting/operational-dashboard", screen: lazyScreen("operational-dashboard", () => import("../features/kpis/views/operational-dashboard-screen"), ["kpis"]) },
   { path: "/reporting/financial-dashboard/:categoryId?", screen: lazyScreen("financial-dashboard", () => import("../features/kpis/views/financial-dashboard-screen"), ["kpis", "planning"]) },
   { path: "/reporting/list-view", screen: lazyScreen("list-view", () => import("../features/kpis/views/list-view-screen"), ["kpis"]) },
-  { path: "/reporting/kpi-detail/:kpiId/*?", screen: lazyScreen("kpi-detail", () => import("../features/kpis/views/kpi-detail-screen"), ["kpis", "charts"]) },
+  { path: "/reporting/kpi-detail/:kpiId/*?", screen: lazyScreen("kpi-detail", () => import("../features/kpis/views/kpi-detail-screen"), ["kpis", "charts", "collaboration", "alerts", "kpiAnalysis"]) },
+  // Comments become actions (issue 15): the company's actions, one action with its thread, and the issues view.
+  { path: "/reporting/actions/:actionId?", screen: lazyScreen("actions", () => import("../features/collaboration/views/actions-screen"), ["collaboration", "kpis"]) },
+  { path: "/reporting/issues", screen: lazyScreen("issues", () => import("../features/collaboration/views/issues-screen"), ["collaboration"]) },
+  { path: "/reporting/alerts", screen: lazyScreen("my-alerts", () => import("../features/alerts/views/my-alerts-screen"), ["alerts"]) },
+  { path: "/reporting/kpi-tree", screen: lazyScreen("kpi-tree", () => import("../features/kpi-analysis/views/kpi-tree-screen"), ["kpis"]) },
+  { path: "/reporting/kpi-comparison", screen: lazyScreen("kpi-comparison", () => import("../features/kpi-analysis/views/kpi-comparison-screen"), ["kpis"]) },
   { path: "/reporting/custom", screen: lazyScreen("custom-dashboards", () => import("../features/custom-dashboards/views/overview-screen"), ["customDashboards"]) },
   { path: "/reporting/custom-dashboard/:id?", screen: lazyScreen("custom-dashboard", () => import("../features/custom-dashboards/views/dashboard-screen"), ["customDashboards", "kpis"]) },
   { path: "/reporting/strategic-dashboard", screen: lazyScreen("strategic-dashboard", () => import("../features/kpis/views/strategic-dashboard-screen"), ["kpis"]) },
@@ -58,6 +66,37 @@ export const MAIN_SCREENS: readonly RouteEntry[] = [
   { path: "/planning/financial-planning/:categoryId?", screen: lazyScreen("financial-planning", () => import("../features/planning/views/planning-screen").then((module) => ({ default: module.FinancialPlanningScreen })), ["kpis", "planning"]) },
   { path: "/planning/operational-planning", screen: lazyScreen("operational-planning", () => import("../features/planning/views/planning-screen").then((module) => ({ default: module.OperationalPlanningScreen })), ["kpis", "planning"]) },
   { path: "/reporting/custom-dashboard-helper", screen: lazyScreen("chart-builder", () => import("../features/charts/views/chart-builder-screen"), ["kpis", "charts"]) },
+  // /investor-reporting/{reportId?}/{tab?}: the reports, or one report on a tab (report, recipients, settings).
+  { path: "/investor-reporting/:reportId?/:tab?", screen: lazyScreen("investor-reporting", () => import("../features/investor-reporting/views/report-screen"), ["investorReporting", "kpis", "charts"]) },
+  { path: "/holding/reporting", screen: lazyScreen("holding-reporting", () => import("../features/holding/views/reporting-screen"), ["holding"]) },
+  { path: "/holding/portfolio", screen: lazyScreen("holding-portfolio", () => import("../features/holding/views/portfolio-screen"), ["holding"]) },
+  { path: "/settings/company-settings", screen: lazyScreen("company-settings", () => import("../features/company/views/company-settings-screen"), ["company"]) },
+  { path: "/settings/currency-settings", screen: lazyScreen("currency-settings", () => import("../features/company/views/fx-table-screen"), ["company"]) },
+  { path: "/settings/organizational-structure", screen: lazyScreen("organizational-structure", () => import("../features/company/views/organization-screen"), ["company"]) },
+  { path: "/settings/holdings", screen: lazyScreen("holding-requests", () => import("../features/holding/views/holding-requests-screen"), ["holding"]) },
+  { path: "/settings/kpi-management", screen: lazyScreen("kpi-management", () => import("../features/kpi-settings/views/kpi-management-screen"), ["kpiSettings"]) },
+  { path: "/settings/kpi-glossary", screen: lazyScreen("kpi-glossary-maintenance", () => import("../features/kpi-settings/views/glossary-screen").then((module) => ({ default: module.MaintainGlossaryScreen })), ["kpiSettings"]) },
+  // /reporting/kpi-glossary/{kpiId?}: the glossary, opened at a KPI's entry from its card or detail.
+  { path: "/reporting/kpi-glossary/:kpiId?", screen: lazyScreen("kpi-glossary", () => import("../features/kpi-settings/views/glossary-screen"), ["kpiSettings", "kpis"]) },
+  // An investor instance's portfolio: switcher, reports received, multi-instance linking (one screen, so the company frames stay open).
+  { path: "/portfolio/:view", screen: lazyScreen("portfolio", () => import("../features/portfolio/views/portfolio-screen"), ["portfolio"]) },
+  // ── OKRs (issue 16): objectives by level and unit, one objective (okrs feature) ──
+  { path: "/objectives/overview/:categoryId?", screen: lazyScreen("objectives-overview", () => import("../features/okrs/views/objectives-screen"), ["okrs", "kpis"]) },
+  { path: "/objectives/corporate", screen: lazyScreen("objectives-corporate", () => import("../features/okrs/views/objectives-screen").then((module) => ({ default: module.CorporateObjectivesScreen })), ["okrs", "kpis"]) },
+  { path: "/objectives/teams/:category?", screen: lazyScreen("objectives-teams", () => import("../features/okrs/views/objectives-screen").then((module) => ({ default: module.TeamObjectivesScreen })), ["okrs", "kpis"]) },
+  { path: "/objectives/users/teams/:user", screen: lazyScreen("objectives-user-teams", () => import("../features/okrs/views/objectives-screen").then((module) => ({ default: module.UserTeamObjectivesScreen })), ["okrs", "kpis"]) },
+  { path: "/objectives/users/:user", screen: lazyScreen("objectives-user", () => import("../features/okrs/views/objectives-screen").then((module) => ({ default: module.UserObjectivesScreen })), ["okrs", "kpis"]) },
+  { path: "/objectives/id/:id?", screen: lazyScreen("objective", () => import("../features/okrs/views/objective-screen"), ["okrs", "kpis"]) },
+  // ── end of the objectives screens ──
+  // ── OKRs: list view, team analytics, change log (okr-insights feature) ──
+  { path: "/objectives/okrlistview", screen: lazyScreen("okr-list-view", () => import("../features/okr-insights/views/list-view-screen"), ["okrInsights"]) },
+  { path: "/objectives/okrteamanalytics", screen: lazyScreen("okr-team-analytics", () => import("../features/okr-insights/views/team-analytics-screen"), ["okrInsights"]) },
+  { path: "/objectives/changelog", screen: lazyScreen("okr-change-log", () => import("../features/okr-insights/views/change-log-screen"), ["okrInsights"]) },
+  // ── end of the OKR insight screens ──
+  // ── OKRs: the scheduler and OKR settings (okr-scheduler feature) ──
+  { path: "/objectives/scheduler", screen: lazyScreen("okr-scheduler", () => import("../features/okr-scheduler/views/scheduler-screen"), ["okrScheduler"]) },
+  { path: "/settings/okr-settings", screen: lazyScreen("okr-settings", () => import("../features/okr-scheduler/views/okr-settings-screen"), ["okrScheduler"]) },
+  // ── end of the OKR scheduler screens ──
   // The design system as a living style guide (spec section 2: internal, always reachable).
   { path: "/uipatterns", screen: lazyScreen("uipatterns", () => import("../features/uipatterns/views/uipatterns-screen")) },
 ];

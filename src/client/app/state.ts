@@ -10,10 +10,21 @@ import { initialPlanning, planningReducer, type PlanningModel } from "../feature
 import { initialQueryBuilder, queryBuilderReducer, type QueryBuilderModel } from "../features/query-builder/model";
 import { initialUploads, uploadsReducer, type UploadsModel } from "../features/uploads/model";
 import { initialUsers, usersReducer, type UsersModel } from "../features/users/model";
+import { companyReducer, initialCompany, type CompanyModel } from "../features/company/model";
+import { okrsReducer, initialOkrs, type OkrsModel } from "../features/okrs/model";
+import { okrInsightsReducer, initialOkrInsights, type OkrInsightsModel } from "../features/okr-insights/model";
+import { okrSchedulerReducer, initialOkrScheduler, type OkrSchedulerModel } from "../features/okr-scheduler/model";
 import { initialSession, sessionReducer, type SessionModel } from "../features/session/model";
 import { initialShell, shellReducer, type ShellModel } from "../features/shell/model";
 import { initialWarehouse, warehouseReducer, type WarehouseModel } from "../features/warehouse/model";
 import { chartsReducer, initialCharts, type ChartsModel } from "../features/charts/model";
+import { initialInvestorReporting, investorReportingReducer, type InvestorReportingModel } from "../features/investor-reporting/model";
+import { holdingReducer, initialHolding, type HoldingModel } from "../features/holding/model";
+import { initialPortfolio, portfolioReducer, type PortfolioModel } from "../features/portfolio/model";
+import { collaborationReducer, initialCollaboration, type CollaborationModel } from "../features/collaboration/model";
+import { alertsReducer, initialAlerts, type AlertsModel } from "../features/alerts/model";
+import { initialKpiAnalysis, kpiAnalysisReducer, type KpiAnalysisModel } from "../features/kpi-analysis/model";
+import { initialKpiSettings, kpiSettingsReducer, type KpiSettingsModel } from "../features/kpi-settings/model";
 
 /** The client's whole state: one slice per feature. */
 export interface AppState {
@@ -21,6 +32,10 @@ export interface AppState {
   readonly shell: ShellModel;
   readonly account: AccountModel;
   readonly users: UsersModel;
+  readonly company: CompanyModel;
+  readonly okrs: OkrsModel;
+  readonly okrInsights: OkrInsightsModel;
+  readonly okrScheduler: OkrSchedulerModel;
   readonly kpis: KpisModel;
   readonly notifications: NotificationsModel;
   readonly accounting: AccountingModel;
@@ -32,8 +47,15 @@ export interface AppState {
   readonly planning: PlanningModel;
   readonly charts: ChartsModel;
   readonly customDashboards: CustomDashboardsModel;
+  readonly investorReporting: InvestorReportingModel;
+  readonly holding: HoldingModel;
+  readonly portfolio: PortfolioModel;
+  readonly collaboration: CollaborationModel;
+  readonly alerts: AlertsModel;
+  readonly kpiAnalysis: KpiAnalysisModel;
+  readonly kpiSettings: KpiSettingsModel;
 }
 
-export const initialState: AppState = { session: initialSession, shell: initialShell, account: initialAccount, users: initialUsers, kpis: initialKpis, notifications: initialNotifications, accounting: initialAccounting, uploads: initialUploads, warehouse: initialWarehouse, integrations: initialIntegrations, queryBuilder: initialQueryBuilder, forecasting: initialForecasting, planning: initialPlanning, charts: initialCharts, customDashboards: initialCustomDashboards };
+export const initialState: AppState = { session: initialSession, shell: initialShell, account: initialAccount, users: initialUsers, kpis: initialKpis, notifications: initialNotifications, accounting: initialAccounting, uploads: initialUploads, warehouse: initialWarehouse, integrations: initialIntegrations, queryBuilder: initialQueryBuilder, forecasting: initialForecasting, planning: initialPlanning, charts: initialCharts, customDashboards: initialCustomDashboards, investorReporting: initialInvestorReporting, holding: initialHolding, portfolio: initialPortfolio, collaboration: initialCollaboration, alerts: initialAlerts, kpiAnalysis: initialKpiAnalysis, kpiSettings: initialKpiSettings, company: initialCompany, okrs: initialOkrs, okrInsights: initialOkrInsights, okrScheduler: initialOkrScheduler };
 
-export const rootReducer = combineReducers<AppState>({ session: sessionReducer, shell: shellReducer, account: accountReducer, users: usersReducer, kpis: kpisReducer, notifications: notificationsReducer, accounting: accountingReducer, uploads: uploadsReducer, warehouse: warehouseReducer, integrations: integrationsReducer, queryBuilder: queryBuilderReducer, forecasting: forecastingReducer, planning: planningReducer, charts: chartsReducer, customDashboards: customDashboardsReducer });
+export const rootReducer = combineReducers<AppState>({ session: sessionReducer, shell: shellReducer, account: accountReducer, users: usersReducer, kpis: kpisReducer, notifications: notificationsReducer, accounting: accountingReducer, uploads: uploadsReducer, warehouse: warehouseReducer, integrations: integrationsReducer, queryBuilder: queryBuilderReducer, forecasting: forecastingReducer, planning: planningReducer, charts: chartsReducer, customDashboards: customDashboardsReducer, investorReporting: investorReportingReducer, holding: holdingReducer, portfolio: portfolioReducer, collaboration: collaborationReducer, alerts: alertsReducer, kpiAnalysis: kpiAnalysisReducer, kpiSettings: kpiSettingsReducer, company: companyReducer, okrs: okrsReducer, okrInsights: okrInsightsReducer, okrScheduler: okrSchedulerReducer });

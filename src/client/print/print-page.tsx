@@ -1,5 +1,6 @@
 import { createContext, useContext, useLayoutEffect, useRef, useState, type ComponentPropsWithoutRef, type ReactNode } from "react";
-import { createGlobalStyle, styled } from "styled-components";
+import { createGlobalStyle, styled, useTheme } from "styled-components";
+import { LOGO_DISPLAY_HEIGHT } from "../../contracts/company";
 import { PRINT_FAILED_ATTRIBUTE, PRINT_READY_ATTRIBUTE, type PrintOrientation } from "../../contracts/print";
 import { useModel } from "../bus/use-model";
 import type { AppState } from "../app/state";
@@ -41,7 +42,12 @@ export function PrintPage({ title, period, ready, failed, orientation: chosen, c
   const sessionError = useModel((state: AppState) => state.session.loadError);
   const failure = failed ?? sessionError;
   const geometry = pageGeometry(orientation);
-  const isReady = ready && company !== null && !failure;
+  // The company's logo of the paper's theme heads the page: the page is ready once it is in (or failed: then the name).
+  const paperTheme = useTheme().name;
+  const logoVersion = company?.logos?.[paperTheme] ?? null;
+  const logo = useModel((state: AppState) => state.shell.logos[paperTheme]);
+  const logoSettled = logoVersion === null || logo?.version === logoVersion;
+  const isReady = ready && company !== null && !failure && logoSettled;
   const companyName = company?.name ?? "";
   const root = {
     [PRINT_READY_ATTRIBUTE]: isReady ? "true" : "false",
@@ -71,7 +77,7 @@ export function PrintPage({ title, period, ready, failed, orientation: chosen, c
       )}
       <Paper {...root} $widthMm={geometry.widthMm} aria-busy={!isReady && !failure}>
         <Masthead>
-          <Wordmark>{companyName}</Wordmark>
+          <Wordmark>{logoVersion !== null && logo?.url ? <img src={logo.url} alt={`${companyName} logo`} /> : companyName}</Wordmark>
           <TitleBlock>
             <h1>{title}</h1>
             {period ? <Muted>{period}</Muted> : null}
@@ -179,6 +185,7 @@ const Masthead = styled.header`
 
 /** The company's mark: its name (the app keeps no logo files yet). */
 const Wordmark = styled.p`
+  img { display: block; max-height: ${LOGO_DISPLAY_HEIGHT / 2}px; max-width: 60mm; object-fit: contain; }
   font-size: ${TYPE_SCALE.lg.size};
   font-weight: ${FONT_WEIGHT.bold};
   letter-spacing: -0.02em;

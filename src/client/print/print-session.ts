@@ -2,6 +2,7 @@ import { Schema } from "@effect/schema";
 import type { AppConfig } from "../../contracts/app-config";
 import type { SessionTokens } from "../../contracts/auth";
 import { PRINT_DEFAULTS, PRINT_HANDOFF_KEY, PRINT_ORIENTATIONS, PrintTokenGrant, type PrintHandoff, type PrintOrientation, type PrintTheme } from "../../contracts/print";
+import { REPORT_NOT_FOUND } from "../../domain/investor-reporting/texts";
 import { printRouteOf, type PrintRoute } from "../../domain/navigation/print-routes";
 
 /**
@@ -86,7 +87,7 @@ export async function printSessionTokens(environment: PrintEnvironment, roots: A
   if (!refreshed.ok) throw new Error(SIGN_IN_TO_PRINT);
   const { access } = (await refreshed.json()) as { access: string };
   const minted = await post("/print-tokens/", { resource: environment.route.resource }, access);
-  if (minted.status === 404) throw new Error("This dashboard does not exist, or it is not shared with you.");
+  if (minted.status === 404) throw new Error(environment.route.resource.kind === "investor-report" ? REPORT_NOT_FOUND : "This dashboard does not exist, or it is not shared with you.");
   if (!minted.ok) throw new Error(`The print could not start (the server answered ${minted.status}).`);
   const grant = Schema.decodeUnknownSync(PrintTokenGrant)(await minted.json());
   return { access: grant.token, access_expires_at: grant.expiresAt, refresh_expires_at: grant.expiresAt };

@@ -17,6 +17,8 @@ export interface NotificationItem {
   readonly read: boolean;
   /** Where it leads, e.g. the KPI's detail page. */
   readonly href?: string;
+  /** A second line under the text (a mention's words, an action's title). */
+  readonly detail?: string;
 }
 
 export interface NotificationCentreProps {
@@ -24,6 +26,8 @@ export interface NotificationCentreProps {
   readonly notifications: readonly NotificationItem[];
   /** The app's clock, for "5 minutes ago". */
   readonly now: Date;
+  /** The unread count when more are unread than listed (the server's inbox keeps older ones); the listed unread ones otherwise. */
+  readonly unreadCount?: number;
   /** The list opened (e.g. to load older ones or mark them seen). */
   readonly onOpen?: () => void;
   readonly onMarkAllRead: () => void;
@@ -38,8 +42,8 @@ export interface NotificationCentreProps {
  * other people changed, with when, read or unread, and "Mark all as read". Notifications live
  * here instead of covering the page. Presentational: the app's model supplies the props.
  */
-export function NotificationCentre({ notifications, now, onOpen, onMarkAllRead, onSelect, renderLink }: NotificationCentreProps) {
-  const unread = notifications.filter((item) => !item.read).length;
+export function NotificationCentre({ notifications, now, unreadCount, onOpen, onMarkAllRead, onSelect, renderLink }: NotificationCentreProps) {
+  const unread = unreadCount ?? notifications.filter((item) => !item.read).length;
   const label = unread === 0 ? "Notifications" : `Notifications, ${unread} unread`;
   return (
     <Popover
@@ -66,7 +70,7 @@ export function NotificationCentre({ notifications, now, onOpen, onMarkAllRead, 
             </Button>
           </div>
           {notifications.length === 0 ? (
-            <p className="empty">No notifications yet. Changes other people make to your KPIs show here.</p>
+            <p className="empty">No notifications yet. Mentions, actions for you and changes other people make to your KPIs show here.</p>
           ) : (
             <ul>
               {notifications.map((item) => {
@@ -78,6 +82,7 @@ export function NotificationCentre({ notifications, now, onOpen, onMarkAllRead, 
                 const body = (
                   <>
                     <span className="text">{item.text}</span>
+                    {item.detail ? <span className="detail">{item.detail}</span> : null}
                     <time dateTime={at.toISOString()} title={at.toLocaleString("en-GB")}>
                       {relativeTime(at, now)}
                     </time>
@@ -135,6 +140,7 @@ const List = styled.div`
   .dot { flex: none; width: 8px; height: 8px; margin-top: 6px; border-radius: 50%; background: transparent; }
   .unread .dot { background: ${(p) => p.theme.accent}; }
   .unread .text { font-weight: ${FONT_WEIGHT.medium}; }
+  .detail { color: ${(p) => p.theme.textMuted}; font-size: ${TYPE_SCALE.sm.size}; overflow: hidden; text-overflow: ellipsis; display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; }
   .entry { display: grid; gap: ${SPACE.xxs}; min-width: 0; }
   .entry a { display: grid; gap: ${SPACE.xxs}; color: inherit; text-decoration: none; }
   .entry a:hover .text { text-decoration: underline; }

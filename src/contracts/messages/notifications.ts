@@ -1,4 +1,5 @@
 import { Schema } from "@effect/schema";
+import { UserNotification } from "../notifications";
 
 /**
  * Feedback for people: notifications of what others changed (kept in the notification centre)
@@ -10,7 +11,12 @@ import { Schema } from "@effect/schema";
 export class MarkNotificationsRead extends Schema.TaggedStruct("MarkNotificationsRead", {}) {}
 export class DismissToast extends Schema.TaggedStruct("DismissToast", { id: Schema.String }) {}
 
-export const NotificationsCommand = Schema.Union(MarkNotificationsRead, DismissToast);
+/** The person's inbox (their own notifications on the server: mentions, actions assigned, alerts). */
+export class LoadInbox extends Schema.TaggedStruct("LoadInbox", {}) {}
+/** Mark some of the inbox read (a notification opened). */
+export class MarkInboxRead extends Schema.TaggedStruct("MarkInboxRead", { ids: Schema.Array(Schema.Number) }) {}
+
+export const NotificationsCommand = Schema.Union(MarkNotificationsRead, DismissToast, LoadInbox, MarkInboxRead);
 
 // ── events ──────────────────────────────────────────────────────────────────
 /** Another person's change, in words; `id` is the server event's seq. */
@@ -37,4 +43,12 @@ export class ToastShown extends Schema.TaggedStruct("ToastShown", {
 }) {}
 export class ToastDismissed extends Schema.TaggedStruct("ToastDismissed", { id: Schema.String }) {}
 
-export const NotificationsEvent = Schema.Union(NotificationReceived, NotificationsRead, ToastShown, ToastDismissed);
+/** The inbox as the server answered it: the latest notifications and how many are unread in all. */
+export class InboxLoaded extends Schema.TaggedStruct("InboxLoaded", { notifications: Schema.Array(UserNotification), unread: Schema.Number }) {}
+export class InboxLoadFailed extends Schema.TaggedStruct("InboxLoadFailed", { message: Schema.String }) {}
+/** A notification for the person arrived live (the server's NotificationReceived, theirs only). */
+export class InboxNotificationArrived extends Schema.TaggedStruct("InboxNotificationArrived", { notification: UserNotification }) {}
+/** Notifications read here or in the person's other tabs. */
+export class InboxMarkedRead extends Schema.TaggedStruct("InboxMarkedRead", { ids: Schema.Array(Schema.Number), readAt: Schema.String }) {}
+
+export const NotificationsEvent = Schema.Union(NotificationReceived, NotificationsRead, ToastShown, ToastDismissed, InboxLoaded, InboxLoadFailed, InboxNotificationArrived, InboxMarkedRead);

@@ -16,7 +16,6 @@ export const ALREADY_APPROVED = "This report is already approved.";
 export const NOT_APPROVED = "Approve the report before sending it.";
 export const NOT_SENT_YET = "Send the report before notifying its recipients again.";
 export const NO_RECIPIENTS = "Add at least one recipient before sending the report.";
-export const PDF_NOT_AVAILABLE = "The PDF board pack cannot be attached yet: send the report without the PDF, or try again once PDF export is available.";
 export const VARIANT_NOT_AVAILABLE = "This section type is not available yet.";
 export const SECTION_NOT_IN_REPORT = "This section is not part of the report.";
 export const SECTIONS_INCOMPLETE = "List every section of the report once.";

@@ -37,8 +37,9 @@ const KNOWN_ROUTES = [
   /^\/objectives\/(overview(\/[^/]+)?|changelog|okrteamanalytics|corporate|okrlistview|scheduler|teams(\/[^/]+)?|users\/(teams\/)?[^/]+|id(\/[^/]+)?)$/,
   /^\/data-management(\/data-input)?$/,
   /^\/warehouse\/(sales|data-issues|raw-data|list-view(\/[^/]+)?|snapshots(\/[^/]+)?)$/,
-  /^\/settings\/(user-management|currency-settings|kpi-management|kpi-glossary|okr-settings|chatgpt-settings|two-factor-auth|organizational-structure|company-settings)$/,
+  /^\/settings\/(user-management|currency-settings|kpi-management|kpi-glossary|okr-settings|chatgpt-settings|two-factor-auth|organizational-structure|company-settings|holdings)$/,
   /^\/holding\/(reporting|portfolio)(\/[^/]+)*$/,
+  /^\/portfolio\/(companies|reports|linking)$/,
   /^\/chat$/,
   /^\/uipatterns2?$/,
   /^\/404$/,
@@ -61,6 +62,7 @@ export const REDIRECTS: Readonly<Record<string, string>> = {
   "/objectives": "/objectives/overview",
   "/warehouse": "/warehouse/sales",
   "/settings": "/settings/user-management",
+  "/portfolio": "/portfolio/companies",
 };
 
 export const SIGNED_IN_HOME = "/my-dashboard";

@@ -16,6 +16,9 @@ export interface PrintRoute {
 const PRINT_ROUTES: ReadonlyArray<{ pattern: RegExp; purpose: PrintPurpose; kind: PrintResource["kind"] }> = [
   { pattern: /^\/print\/reporting\/custom-dashboard\/(\d+)\/?$/, purpose: "print", kind: "custom-dashboard" },
   { pattern: /^\/export\/custom-dashboard\/(\d+)\/?$/, purpose: "export", kind: "custom-dashboard" },
+  // The board pack (spec section 2): one address for a person's preview and the server's PDF
+  // export; the renderer's handoff brings the export's theme (dark by default, spec section 9).
+  { pattern: /^\/print\/investor-reporting\/(\d+)\/?$/, purpose: "print", kind: "investor-report" },
 ];
 
 /** Any page for paper, built or not (investor report prints included). */

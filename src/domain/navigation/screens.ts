@@ -32,6 +32,7 @@ export type MenuSection =
   | "Data management"
   | "Warehouse"
   | "Holding"
+  | "Portfolio"
   | "Copilot"
   | "Settings";
 
@@ -51,13 +52,34 @@ export const SCREENS: readonly Screen[] = [
   { path: "/reporting/list-view", label: "List view", section: "Reporting", anyOf: KPI_READ, instances: COMPANY, landed: true },
   // The chart builder (issue 13): saved charts for the KPI detail and custom dashboards.
   { path: "/reporting/custom-dashboard-helper", label: "Chart builder", section: "Reporting", anyOf: ["control_custom_dashboards"], instances: COMPANY, landed: true },
+  { path: "/reporting/actions", label: "Actions", section: "Reporting", anyOf: KPI_READ, instances: COMPANY, landed: true },
+  { path: "/reporting/issues", label: "Issues", section: "Reporting", anyOf: KPI_READ, instances: COMPANY, landed: true },
+  // Issue 15: the KPIs as a tree of their formulas, and two to six KPIs (or one over three years) side by side.
+  { path: "/reporting/kpi-tree", label: "KPI tree", section: "Reporting", anyOf: KPI_READ, instances: COMPANY, landed: true },
+  { path: "/reporting/kpi-comparison", label: "KPI comparison", section: "Reporting", anyOf: KPI_READ, instances: COMPANY, landed: true },
   { path: "/reporting/kpi-detail", label: "KPI detail", section: "Reporting", anyOf: KPI_READ, instances: COMPANY, landed: true },
+  // The person's KPI alerts (issue 15), each set from a KPI detail's Alerts tab.
+  { path: "/reporting/alerts", label: "My alerts", section: "Reporting", anyOf: KPI_READ, instances: COMPANY, landed: true },
+  // What each KPI means (issue 15): approved entries of the KPIs the reader may read; a KPI card links to its entry.
+  { path: "/reporting/kpi-glossary", label: "KPI glossary", section: "Reporting", anyOf: KPI_READ, feature: "kpi_glossary", instances: COMPANY, landed: true },
   { path: "/planning/financial-planning", label: "Financial planning", section: "Planning", anyOf: ["access_financial_planning"], instances: COMPANY, landed: true },
   { path: "/planning/operational-planning", label: "Operational planning", section: "Planning", anyOf: ["access_operational_planning"], instances: COMPANY, landed: true },
   { path: "/liquidity-planning", label: "Liquidity planning", section: "Planning", anyOf: ["access_liquidity_planning"], instances: COMPANY, landed: false },
   { path: "/forecasting", label: "Forecasting", section: "Forecasting", anyOf: ["read_forecasts"], feature: "forecasting", instances: COMPANY, landed: true },
-  { path: "/objectives/overview", label: "Objectives", section: "Objectives", anyOf: OKR_READ, feature: "okr", instances: ALL, landed: false },
-  { path: "/investor-reporting", label: "Investor reporting", section: "Investor reporting", anyOf: ["read_investor_reporting"], instances: COMPANY, landed: false },
+  // OKRs (issue 16): objectives by level and unit, one objective (okrs feature).
+  { path: "/objectives/overview", label: "Objectives", section: "Objectives", anyOf: OKR_READ, feature: "okr", instances: ALL, landed: true },
+  { path: "/objectives/corporate", label: "Corporate objectives", section: "Objectives", anyOf: ["read_corporate_okrs"], feature: "okr", instances: ALL, landed: true },
+  { path: "/objectives/teams", label: "Team objectives", section: "Objectives", anyOf: ["read_team_okrs"], feature: "okr", instances: ALL, landed: true },
+  { path: "/objectives/users", label: "Employee objectives", section: "Objectives", anyOf: OKR_READ, feature: "okr", instances: ALL, landed: true, menu: false },
+  { path: "/objectives/id", label: "Objective", section: "Objectives", anyOf: OKR_READ, feature: "okr", instances: ALL, landed: true, menu: false },
+  // OKRs (issue 16): the list view, team analytics and change log (okr-insights feature).
+  { path: "/objectives/okrlistview", label: "OKR list view", section: "Objectives", anyOf: OKR_READ, feature: "okr", instances: ALL, landed: true },
+  { path: "/objectives/okrteamanalytics", label: "Team analytics", section: "Objectives", anyOf: ["read_team_okrs"], feature: "okr", instances: ALL, landed: true },
+  { path: "/objectives/changelog", label: "Change log", section: "Objectives", anyOf: OKR_READ, feature: "okr", instances: ALL, landed: true },
+  // OKRs (issue 16): the check-in scheduler (okr-scheduler feature; OKR settings are with the settings below).
+  { path: "/objectives/scheduler", label: "Scheduler", section: "Objectives", anyOf: ["manage_okr_scheduler"], feature: "okr", instances: ALL, landed: true },
+  // End of the OKR screens.
+  { path: "/investor-reporting", label: "Investor reporting", section: "Investor reporting", anyOf: ["read_investor_reporting"], instances: COMPANY, landed: true },
   { path: "/query-builder", label: "Query builder", section: "Query builder", anyOf: ["can_build_kpis"], feature: "query_builder", instances: COMPANY, landed: true },
   // Uploads and manual input need the spec's data input permission, not the integrations' (docs/decisions.md, "Uploads").
   { path: "/data-management", label: "Uploads", section: "Data management", anyOf: ["upload_download_excel_data"], instances: COMPANY, landed: true },
@@ -71,11 +93,26 @@ export const SCREENS: readonly Screen[] = [
   { path: "/warehouse/snapshots", label: "Pipeline snapshots", section: "Warehouse", anyOf: ["access_deep_drills"], instances: COMPANY, landed: true },
   { path: "/warehouse/data-issues", label: "Data issues", section: "Warehouse", anyOf: ["access_deep_drills"], instances: COMPANY, landed: true },
   { path: "/warehouse/raw-data", label: "Raw data", section: "Warehouse", anyOf: ["upload_download_excel_data", "access_deep_drills"], instances: COMPANY, landed: true },
-  { path: "/holding/reporting", label: "Holding reporting", section: "Holding", anyOf: "anyone", feature: "holding_reporting", instances: ["holding"], landed: false },
-  { path: "/holding/portfolio", label: "Portfolio management", section: "Holding", anyOf: "anyone", feature: "holding_reporting", instances: ["holding"], landed: false },
+  { path: "/portfolio/companies", label: "Portfolio companies", section: "Portfolio", anyOf: "anyone", instances: ["investor"], landed: true },
+  { path: "/portfolio/reports", label: "Reports received", section: "Portfolio", anyOf: "anyone", instances: ["investor"], landed: true },
+  { path: "/portfolio/linking", label: "Multi-instance linking", section: "Portfolio", anyOf: "anyone", instances: ["investor"], landed: true },
+  { path: "/holding/reporting", label: "Holding reporting", section: "Holding", anyOf: "anyone", feature: "holding_reporting", instances: ["holding"], landed: true },
+  { path: "/holding/portfolio", label: "Portfolio management", section: "Holding", anyOf: "anyone", feature: "holding_reporting", instances: ["holding"], landed: true },
   { path: "/chat", label: "Copilot", section: "Copilot", anyOf: ["access_copilot_chat", "access_copilot"], feature: "copilot_chat", instances: COMPANY, landed: false },
   { path: "/settings/user-management", label: "User management", section: "Settings", anyOf: ["manage_users"], instances: ALL, landed: true },
+  // A company's side of the holding relationship: the holdings' requests, authorized or denied here.
+  { path: "/settings/holdings", label: "Holdings", section: "Settings", anyOf: ["manage_company_settings"], instances: ["company"], landed: true },
+  // The company's KPIs and categories: custom ones (create_custom_kpis), a catalogue KPI's settings (administrators).
+  { path: "/settings/kpi-management", label: "KPI management", section: "Settings", anyOf: ["create_custom_kpis", "manage_company_settings"], instances: COMPANY, landed: true },
+  { path: "/settings/kpi-glossary", label: "KPI glossary", section: "Settings", anyOf: ["manage_company_settings"], feature: "kpi_glossary", instances: COMPANY, landed: true },
+  // The FX table: readers of reporting view it, administrators edit it (the currency API's rules).
+  { path: "/settings/currency-settings", label: "Currency settings", section: "Settings", anyOf: ["manage_company_settings", "read_non_sensitive", "read_sensitive", "read_most_sensitive", "read_super_sensitive"], instances: COMPANY, landed: true },
+  // OKR settings (issue 16, okr-scheduler feature): status options, check-in cadence, reminders.
+  { path: "/settings/okr-settings", label: "OKR settings", section: "Settings", anyOf: ["manage_company_settings", "manage_okr_scheduler"], feature: "okr", instances: ALL, landed: true },
   { path: "/settings/two-factor-auth", label: "Two-factor authentication", section: "Settings", anyOf: "anyone", feature: "two_factor_auth", instances: ALL, landed: true },
+  // Company administration, like the other company settings; the API lets everyone read the structure (OKRs, liquidity planning show its units).
+  { path: "/settings/organizational-structure", label: "Organizational structure", section: "Settings", anyOf: ["manage_company_settings"], instances: COMPANY, landed: true },
+  { path: "/settings/company-settings", label: "Company settings", section: "Settings", anyOf: ["manage_company_settings"], instances: ALL, landed: true },
 ];
 
 /** The screen a path belongs to: the longest screen path that is a prefix of it. */

@@ -1,4 +1,5 @@
 import { DASHBOARD_EVENTS, describeDashboardChange } from "../custom-dashboards/describe-change";
+import { describeKpiSettingsChange, KPI_SETTINGS_EVENTS } from "../kpi/describe-settings-change";
 import { accountingWizardPath } from "../integrations/accounting";
 import { STATUS_TEXT, type IntegrationStatus } from "../integrations/messages";
 import { monthIndexOf, monthRangeLabel, type MonthIndex } from "../months";
@@ -53,6 +54,22 @@ export const SILENT_EVENTS: ReadonlySet<string> = new Set([
   "IntegrationSyncRequested",
   // The company's order of custom dashboards: the overview follows it without a word.
   "CustomDashboardsReordered",
+  // The person's inbox (issue 15) is shown from the server's notifications themselves.
+  "NotificationReceived",
+  "NotificationsMarkedRead",
+  // Discussions are conversation, not changes to figures: the Comments tab and the actions list
+  // follow them live, and whoever is addressed (mentioned, assigned, their action's thread) gets
+  // an inbox notification. A change note for every comment would bury those.
+  "CommentAdded",
+  "CommentEdited",
+  "CommentDeleted",
+  "CommentPinned",
+  "CommentUnpinned",
+  "ActionCreated",
+  "ActionChanged",
+  "ActionDeleted",
+  "ActionCommentAdded",
+  "ActionCommentDeleted",
 ]);
 
 export function describeServerEvent(type: string, payload: unknown, context: DescribeContext): EventDescription | null {
@@ -60,6 +77,7 @@ export function describeServerEvent(type: string, payload: unknown, context: Des
   const who = context.actorName ?? "Someone";
   const data = (payload ?? {}) as Record<string, unknown>;
   if (DASHBOARD_EVENTS.has(type)) return describeDashboardChange(type, data, who, context.dashboardName ?? (() => undefined));
+  if (KPI_SETTINGS_EVENTS.has(type)) return describeKpiSettingsChange(type, data, who, context.kpiName);
   switch (type) {
     case "KpiValueEdited": {
       const described = describeValueEdits(integrationOf(data) ?? who, "actual", data["values"], context);

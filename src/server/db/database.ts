@@ -48,8 +48,13 @@ export async function openPGlite(dataDir: string | null): Promise<Database> {
   };
 }
 
+/** Where a connection that fails while idle is reported (the server restarted, an operator ended it). */
+export type OnConnectionError = (error: Error) => void;
+
+const reportToConsole: OnConnectionError = (error) => console.error("a database connection failed while idle:", error.message);
+
 /** Opens a pool on a PostgreSQL server. */
-export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
+export async function openPostgres(connectionString: string, poolSize = 10, onConnectionError: OnConnectionError = reportToConsole): Promise<Database> {
   const types = {
     getTypeParser: (oid: number, format?: "text" | "binary") => {
       if (oid === DATE_OID) return keepDate;
@@ -59,24 +64,26 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
   };
   // allowExitOnIdle: an idle pool never keeps a finished script or test run alive.
   const pool = new pg.Pool({ connectionString, max: poolSize, types, allowExitOnIdle: true });
+  // An idle client whose connection ends (a database restart, `drop database … with (force)`)
+  // emits 'error' on the pool; unheard, that event ends the process. The pool drops the client
+  // and opens a new one on the next query, so a report is all it needs.
+  pool.on("error", onConnectionError);
+  const dedicatedClient = async () => {
+    const client = new pg.Client({ connectionString, types });
+    client.on("error", onConnectionError);
+    await client.connect();
+    return client;
+  };
   const system = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
   return {
     engine: "postgres",
     system,
-    openListener: async () => {
-      const client = new pg.Client({ connectionString, types });
-      await client.connect();
-      return client;
-    },
-    openClient: async () => {
-      const client = new pg.Client({ connectionString, types });
-      await client.connect();
-      return client;
-    },
+    openListener: dedicatedClient,
+    openClient: dedicatedClient,
     close: () => system.destroy(),
   };
 }
 
-export function openDatabase(options: { databaseUrl: string | undefined; dataDir: string | null }) {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPGlite(options.dataDir);
+export function openDatabase(options: { databaseUrl: string | undefined; dataDir: string | null; onConnectionError?: OnConnectionError }) {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, 10, options.onConnectionError) : openPGlite(options.dataDir);
 }

@@ -64,6 +64,35 @@ export interface DatabaseSchema {
   investor_report_recipients: InvestorReportRecipientsTable;
   investor_report_attachments: InvestorReportAttachmentsTable;
   investor_report_templates: InvestorReportTemplatesTable;
+  holding_links: HoldingLinksTable;
+  holding_link_codes: HoldingLinkCodesTable;
+  holding_fx_rates: HoldingFxRatesTable;
+  user_notifications: UserNotificationsTable;
+  kpi_comments: KpiCommentsTable;
+  kpi_actions: KpiActionsTable;
+  action_comments: ActionCommentsTable;
+  kpi_alerts: KpiAlertsTable;
+  kpi_alert_triggers: KpiAlertTriggersTable;
+  kpi_glossary_entries: KpiGlossaryEntriesTable;
+  kpi_responsibles: KpiResponsiblesTable;
+  company_logos: CompanyLogosTable;
+  org_units: OrgUnitsTable;
+  org_unit_members: OrgUnitMembersTable;
+  okr_status_options: OkrStatusOptionsTable;
+  okr_objectives: OkrObjectivesTable;
+  okr_objective_links: OkrObjectiveLinksTable;
+  okr_objective_responsibles: OkrObjectiveResponsiblesTable;
+  okr_key_results: OkrKeyResultsTable;
+  okr_check_ins: OkrCheckInsTable;
+  okr_milestones: OkrMilestonesTable;
+  okr_external_tasks: OkrExternalTasksTable;
+  okr_changes: OkrChangesTable;
+  okr_user_settings: OkrUserSettingsTable;
+  okr_scheduler_settings: OkrSchedulerSettingsTable;
+  okr_scheduler_years: OkrSchedulerYearsTable;
+  okr_scheduler_periods: OkrSchedulerPeriodsTable;
+  okr_check_in_schedules: OkrCheckInSchedulesTable;
+  okr_reminders_sent: OkrRemindersSentTable;
 }
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -88,6 +117,8 @@ export interface TenantsTable {
   multi_currency: Generated<boolean>;
   features: ColumnType<Record<string, boolean>, string | undefined, string>;
   two_factor_policy: Generated<TwoFactorPolicy>;
+  /** IANA time zone: when the company's alerts and reminders go out (migration 0027). */
+  time_zone: Generated<string>;
   created_at: Timestamp;
 }
 
@@ -163,6 +194,8 @@ export interface KpiCategoriesTable {
   position: Generated<number>;
   is_complex: Generated<boolean>;
   flexible_columns_config: ColumnType<unknown[], string | undefined, string>;
+  /** Added by the company (kpi-management): it may rename and delete it. */
+  is_custom: Generated<boolean>;
 }
 
 export interface KpisTable {
@@ -189,6 +222,8 @@ export interface KpisTable {
   override_forecasting: Generated<boolean>;
   position: Generated<number>;
   created_at: Timestamp;
+  /** Added by the company (kpi-management): all its settings may change, and it may be deleted. */
+  is_custom: Generated<boolean>;
 }
 
 export type ValueSeries = "actual" | "planning";
@@ -300,6 +335,8 @@ export interface OutboxMailsTable {
   error: string | null;
   created_at: Timestamp;
   sent_at: Date | null;
+  /** What the mail carried (file name, media type, bytes), never the files themselves (migration 0026). */
+  attachments: ColumnType<readonly { fileName: string; mediaType: string; size: number }[], string | undefined, string>;
 }
 
 export interface PasswordResetTokensTable {
@@ -784,4 +821,360 @@ export interface InvestorReportTemplatesTable {
   sections: ColumnType<unknown, string, string>;
   created_by: number | null;
   created_at: Timestamp;
+}
+
+export type HoldingLinkState = "requested" | "denied" | "authorized";
+
+/** In a subsidiary's tenant: a holding's request to roll it up, and the subsidiary's decision (migration 0024). */
+export interface HoldingLinksTable {
+  tenant_id: string;
+  id: GeneratedAlways<number>;
+  holding_tenant_id: string;
+  holding_name: string;
+  state: Generated<HoldingLinkState>;
+  requested_at: Timestamp;
+  decided_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  decided_by: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** In a subsidiary's tenant: a one-time code a holding asks with, stored as its SHA-256. */
+export interface HoldingLinkCodesTable {
+  tenant_id: string;
+  id: GeneratedAlways<number>;
+  code_hash: string;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_by: number | null;
+  created_at: Timestamp;
+}
+
+/** In a holding's tenant: its monthly rates, units of its currency for one unit of `currency`. */
+export interface HoldingFxRatesTable {
+  tenant_id: string;
+  currency: string;
+  month: CalendarDate;
+  average_rate: number;
+  month_end_rate: number;
+}
+
+export interface UserNotificationsTable {
+  tenant_id: string;
+  id: GeneratedAlways<number>;
+  user_id: number;
+  kind: string;
+  title: string;
+  body: Generated<string>;
+  link: string | null;
+  created_at: Timestamp;
+  read_at: Date | null;
+}
+
+/** A comment on a KPI or one of its months (migration 0028). */
+export interface KpiCommentsTable {
+  tenant_id: string;
+  id: GeneratedAlways<number>;
+  kpi_id: number;
+  month: CalendarDate | null;
+  author_id: number;
+  text: string;
+  pinned_at: Date | null;
+  created_at: Timestamp;
+  edited_at: Date | null;
+}
+
+export type ActionStatusColumn = "open" | "in_progress" | "done";
+
+/** An owned piece of work about a KPI, usually made from a comment (migration 0028). */
+export interface KpiActionsTable {
+  tenant_id: string;
+  id: GeneratedAlways<number>;
+  kpi_id: number;
+  comment_id: number | null;
+  title: string;
+  assigned_user_id: number;
+  status: Generated<ActionStatusColumn>;
+  due_date: CalendarDate | null;
+  created_by: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  done_at: Date | null;
+}
+
+/** A comment in an action's thread (migration 0028). */
+export interface ActionCommentsTable {
+  tenant_id: string;
+  id: GeneratedAlways<number>;
+  action_id: number;
+  author_id: number;
+  text: string;
+  created_at: Timestamp;
+}
+
+/** A person's alert on a KPI (migration 0029): boundaries or a percentage change, checked at the frequency's send times. */
+export interface KpiAlertsTable {
+  tenant_id: string;
+  id: GeneratedAlways<number>;
+  user_id: number;
+  kpi_id: number;
+  kind: "boundary" | "change";
+  lower_bound: number | null;
+  upper_bound: number | null;
+  change_basis: "previous_period" | "plan" | null;
+  change_direction: "up" | "down" | "either" | null;
+  change_percent: number | null;
+  minimum_baseline: Generated<number>;
+  month_offset: number;
+  frequency: "daily" | "weekly" | "monthly";
+  paused: Generated<boolean>;
+  last_checked_at: Date | null;
+  last_check_note: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** An alert fired in a period (once: unique alert and period); the alert's history. */
+export interface KpiAlertTriggersTable {
+  tenant_id: string;
+  id: GeneratedAlways<number>;
+  alert_id: number;
+  period: string;
+  kpi_month: CalendarDate;
+  value: number;
+  baseline: number | null;
+  reason: string;
+  triggered_at: Timestamp;
+}
+
+/** A KPI's glossary entry (issue 15): draft until an administrator approves it. */
+export interface KpiGlossaryEntriesTable {
+  tenant_id: string;
+  kpi_id: number;
+  definition: string;
+  formula_in_words: Generated<string>;
+  source: Generated<string>;
+  owner_id: number | null;
+  state: Generated<"draft" | "approved">;
+  updated_at: Timestamp;
+  updated_by: number | null;
+  approved_at: Timestamp | null;
+  approved_by: number | null;
+}
+
+/** The people who answer for a KPI (spec "responsibles"). */
+export interface KpiResponsiblesTable {
+  tenant_id: string;
+  kpi_id: number;
+  user_id: number;
+}
+
+/** A company's logo for one theme (migration 0033): a sniffed PNG or JPEG with its pixel size. */
+export interface CompanyLogosTable {
+  tenant_id: string;
+  theme: "light" | "dark";
+  file_name: string;
+  media_type: "image/png" | "image/jpeg";
+  size: number;
+  width: number;
+  height: number;
+  bytes: ColumnType<Uint8Array, Uint8Array, Uint8Array>;
+  uploaded_by: number | null;
+  updated_at: Timestamp;
+}
+
+/** A department (no parent) or a team (its department as parent) of the organizational structure. */
+export interface OrgUnitsTable {
+  tenant_id: string;
+  id: GeneratedAlways<number>;
+  kind: "department" | "team";
+  parent_id: number | null;
+  name: string;
+  lead_user_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface OrgUnitMembersTable {
+  tenant_id: string;
+  unit_id: number;
+  user_id: number;
+}
+
+// OKRs (issue 16, migration 0034).
+export type OkrLevel = "corporate" | "team" | "employee";
+
+export interface OkrStatusOptionsTable {
+  tenant_id: string;
+  id: GeneratedAlways<number>;
+  name: string;
+  color: string;
+  position: Generated<number>;
+}
+
+export interface OkrObjectivesTable {
+  tenant_id: string;
+  id: GeneratedAlways<number>;
+  level: OkrLevel;
+  category_id: number | null;
+  owner_user_id: number | null;
+  title: string;
+  description: Generated<string>;
+  starts_on: CalendarDate;
+  ends_on: CalendarDate;
+  position: Generated<number>;
+  status_id: number | null;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OkrObjectiveLinksTable {
+  tenant_id: string;
+  objective_id: number;
+  parent_id: number;
+}
+
+export interface OkrObjectiveResponsiblesTable {
+  tenant_id: string;
+  objective_id: number;
+  user_id: number;
+}
+
+export interface OkrKeyResultsTable {
+  tenant_id: string;
+  id: GeneratedAlways<number>;
+  objective_id: number;
+  title: string;
+  direction: "increasing" | "decreasing" | "binary";
+  unit: Generated<string>;
+  start_value: Generated<number>;
+  target_value: number;
+  actual_value: number | null;
+  kpi_id: number | null;
+  responsible_user_id: number | null;
+  status_id: number | null;
+  position: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OkrCheckInsTable {
+  tenant_id: string;
+  id: GeneratedAlways<number>;
+  key_result_id: number;
+  author_user_id: number | null;
+  value: number | null;
+  confidence: number;
+  comment: Generated<string>;
+  created_at: Timestamp;
+}
+
+export interface OkrMilestonesTable {
+  tenant_id: string;
+  id: GeneratedAlways<number>;
+  objective_id: number;
+  title: string;
+  due_on: CalendarDate | null;
+  done_at: Date | null;
+  responsible_user_id: number | null;
+  position: Generated<number>;
+}
+
+export interface OkrExternalTasksTable {
+  tenant_id: string;
+  id: GeneratedAlways<number>;
+  origin: string;
+  project: string;
+  external_id: string;
+  title: string;
+  url: string | null;
+  status: Generated<string>;
+  meta: ColumnType<unknown, string | undefined, string>;
+  objective_id: number | null;
+  key_result_id: number | null;
+  updated_at: Timestamp;
+}
+
+export interface OkrChangesTable {
+  tenant_id: string;
+  id: GeneratedAlways<number>;
+  at: Timestamp;
+  user_id: number | null;
+  action_type: "created" | "updated" | "deleted" | "moved" | "copied" | "checked_in";
+  item_type: "objective" | "key_result" | "milestone";
+  item_id: number;
+  item_title: string;
+  objective_id: number;
+  level: OkrLevel;
+  category_id: number | null;
+  owner_user_id: number | null;
+  details: ColumnType<unknown, string | undefined, never>;
+}
+
+export interface OkrUserSettingsTable {
+  tenant_id: string;
+  user_id: number;
+  list_columns: ColumnType<unknown, string | null, string | null>;
+}
+
+// ── OKR scheduler (migration 0035) ──────────────────────────────────────────
+export type OkrPeriodSplit = "quarters" | "trimesters" | "halves";
+export type OkrCadence = "weekly" | "biweekly" | "monthly";
+
+export interface OkrSchedulerSettingsTable {
+  tenant_id: string;
+  split: Generated<OkrPeriodSplit>;
+  draft_lead_days: Generated<number>;
+  set_days: Generated<number>;
+  review_lead_days: Generated<number>;
+  default_cadence: Generated<OkrCadence>;
+  default_weekday: Generated<number>;
+  default_day_of_month: Generated<number>;
+  default_time: Generated<string>;
+  phase_reminders: Generated<boolean>;
+  updated_at: Timestamp;
+}
+
+export interface OkrSchedulerYearsTable {
+  tenant_id: string;
+  year: number;
+  split: OkrPeriodSplit;
+  created_at: Timestamp;
+}
+
+export interface OkrSchedulerPeriodsTable {
+  tenant_id: string;
+  id: GeneratedAlways<number>;
+  year: number;
+  number: number;
+  name: string;
+  starts_on: CalendarDate;
+  ends_on: CalendarDate;
+  draft_on: CalendarDate;
+  set_on: CalendarDate;
+  review_on: CalendarDate;
+  updated_at: Timestamp;
+}
+
+export interface OkrCheckInSchedulesTable {
+  tenant_id: string;
+  id: GeneratedAlways<number>;
+  level: OkrLevel;
+  cadence: OkrCadence;
+  weekday: number;
+  day_of_month: number;
+  time: string;
+  enabled: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OkrRemindersSentTable {
+  tenant_id: string;
+  id: GeneratedAlways<number>;
+  reminder_key: string;
+  kind: "check_in" | "draft" | "set" | "review";
+  level: OkrLevel | null;
+  title: string;
+  due_on: CalendarDate;
+  user_id: number;
+  sent_at: Timestamp;
 }

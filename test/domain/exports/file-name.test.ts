@@ -8,6 +8,7 @@ test("file names every system saves without quoting", () => {
   assert.is(exportFileName('"; rm -rf', "pdf"), "rm-rf.pdf");
   assert.is(exportFileName("???", "pdf"), "dashboard.pdf");
   assert.is(exportFileName("///", "xlsx"), "dashboard.xlsx");
+  assert.is(exportFileName("???", "pdf", "report"), "report.pdf");
 });
 
 test.run();

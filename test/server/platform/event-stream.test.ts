@@ -60,11 +60,11 @@ test("new events of the user's tenant arrive live, other tenants' never", async 
   await withTenant(other, system, (context) => context.appendEvent({ type: "ElsewhereHappened", payload: { secret: true } }));
   const author = await createTestUser(tenantId);
   await withTenant(tenantId, system, ({ db }) => db.updateTable("users").set({ first_name: "Ada", last_name: "Administrator" }).where("id", "=", author.id).execute());
-  await withTenant(tenantId, { kind: "user", userId: author.id }, (context) => context.appendEvent({ type: "CommentAdded", payload: { kpi: 1, value: 5 } }));
+  await withTenant(tenantId, { kind: "user", userId: author.id }, (context) => context.appendEvent({ type: "ValueNoted", payload: { kpi: 1, value: 5 } }));
   // A type no feature filters (ReportApproved, used here before, now reaches only the report's readers).
   await withTenant(tenantId, system, (context) => context.appendEvent({ type: "MaintenanceAnnounced", payload: { at: "2026-12-01" } }));
   const events = await received;
-  assert.equal(events.map((event) => [event.seq, event.type]), [[2, "CommentAdded"], [3, "MaintenanceAnnounced"]]);
+  assert.equal(events.map((event) => [event.seq, event.type]), [[2, "ValueNoted"], [3, "MaintenanceAnnounced"]]);
   assert.equal(events[0]?.payload, { kpi: 1, value: 5 });
   assert.is(events[0]?.actor, `user:${author.id}`);
   assert.is(events[0]?.actorName, "Ada Administrator", "the stream names who acted");

@@ -36,6 +36,29 @@ export interface WorldIds {
   readonly reportSection: number;
   readonly reportFile: number;
   readonly reportTemplate: number;
+  /** The holding's request in company A's own record (A authorized it). */
+  readonly holdingRequest: number;
+  /** Company A as the holding's subsidiary (the holding's registered instance). */
+  readonly subsidiary: number;
+  /** A comment of the administrator's on the stored KPI for April 2026, turned into an action of the member's with a comment in its thread (all carrying the marker). */
+  readonly kpiComment: number;
+  readonly action: number;
+  readonly actionComment: number;
+  /** The administrator's alert on the stored KPI, with a trigger whose reason carries the marker. */
+  readonly alert: number;
+  /** A department of company A (its name carries the marker) with a team led by the member, so deleting it is refused. */
+  readonly orgUnit: number;
+  /** OKR scheduler (issue 16): a period of company A's planning year 2026 and its team check-in schedule. */
+  readonly okrPeriod: number;
+  readonly okrSchedule: number;
+  // OKRs (issue 16): a corporate objective of company A (its title carries the marker) with a
+  // KPI-fed key result and a check-in, a milestone, a team objective under it in the world's team,
+  // a status option and an external task, each carrying the marker.
+  readonly okrObjective: number;
+  readonly okrKeyResult: number;
+  readonly okrMilestone: number;
+  readonly okrStatus: number;
+  readonly okrTask: number;
 }
 
 export interface Caller {
@@ -152,7 +175,7 @@ export async function registryWorld() {
       await db
         .insertInto("investor_report_sections")
         .values([
-          { tenant_id: a, report_id: report, name: `Letter ${marker}`, slug: "text_1", variant: "text", position: 0, settings: "{}", content: JSON.stringify({ blocks: [{ type: "paragraph", text: `Text ${marker}` }] }) },
+          { tenant_id: a, report_id: report, name: `Letter ${marker}`, slug: "text_1", variant: "text", position: 0, settings: "{}", content: JSON.stringify({ html: `<p>Text ${marker}</p>` }) },
           { tenant_id: a, report_id: report, name: "Section 1", slug: "kpi_2", variant: "kpi", position: 1, settings: JSON.stringify({ kpiIds: [stored], toStartDate: "2026-01-01", toEndDate: "2026-06-01" }), content: null },
         ])
         .returning("id")
@@ -161,7 +184,31 @@ export async function registryWorld() {
     await db.insertInto("investor_report_recipients").values({ tenant_id: a, report_id: report, email: `${marker}@investor.example`, name: `Investor ${marker}` }).execute();
     const reportFile = (await db.insertInto("investor_report_attachments").values({ tenant_id: a, report_id: report, file_name: `notes-${marker}.txt`, media_type: "text/plain", size: 12, bytes: Buffer.from(`Notes ${marker}`.slice(0, 12)) }).returning("id").executeTakeFirstOrThrow()).id;
     const reportTemplate = (await db.insertInto("investor_report_templates").values({ tenant_id: a, name: `Template ${marker}`, sections: JSON.stringify([{ name: `Letter ${marker}`, variant: "text", selectedView: "actual_comparison", settings: {} }]) }).returning("id").executeTakeFirstOrThrow()).id;
-    return { report, reportSection, reportFile, reportTemplate, member: member.id, kpi: stored, calculatedKpi: calculated, category, currency, accountingImport, upload: upload.id, snapshot, integration: integration.id, query: query.id, forecast, planningVersion, chart, dashboard, dashboardCard };
+    // Collaboration: a comment on the stored KPI, its action for the member, a comment in its thread; the member's notification.
+    const adminId = roles.get("Administrator")!.userId;
+    const kpiComment = (await db.insertInto("kpi_comments").values({ tenant_id: a, kpi_id: stored, month: "2026-04-01", author_id: adminId, text: `Why did it drop? ${marker}` }).returningAll().executeTakeFirstOrThrow()).id;
+    const action = (await db.insertInto("kpi_actions").values({ tenant_id: a, kpi_id: stored, comment_id: kpiComment, title: `Check ${marker}`, assigned_user_id: member.id, due_date: "2026-01-31", created_by: adminId }).returning("id").executeTakeFirstOrThrow()).id;
+    const actionComment = (await db.insertInto("action_comments").values({ tenant_id: a, action_id: action, author_id: adminId, text: `Progress? ${marker}` }).returning("id").executeTakeFirstOrThrow()).id;
+    await db.insertInto("user_notifications").values({ tenant_id: a, user_id: member.id, kind: "mention", title: `Mentioned ${marker}`, body: `Body ${marker}`, link: `/reporting/actions/${action}` }).execute();
+    const alert = (await db.insertInto("kpi_alerts").values({ tenant_id: a, user_id: roles.get("Administrator")!.userId, kpi_id: stored, kind: "boundary", lower_bound: secretValue, upper_bound: null, month_offset: 0, frequency: "daily" }).returning("id").executeTakeFirstOrThrow()).id;
+    await db.insertInto("kpi_alert_triggers").values({ tenant_id: a, alert_id: alert, period: "2026-04-01", kpi_month: "2026-04-01", value: secretValue, reason: `Below ${marker}`, triggered_at: new Date("2026-04-01T16:30:00Z") }).execute();
+    const orgUnit = (await db.insertInto("org_units").values({ tenant_id: a, kind: "department", parent_id: null, name: `Department ${marker}`, lead_user_id: member.id }).returning("id").executeTakeFirstOrThrow()).id;
+    const orgTeam = (await db.insertInto("org_units").values({ tenant_id: a, kind: "team", parent_id: orgUnit, name: `Team ${marker}`, lead_user_id: member.id }).returning("id").executeTakeFirstOrThrow()).id;
+    await db.insertInto("org_unit_members").values({ tenant_id: a, unit_id: orgTeam, user_id: member.id }).execute();
+    // OKRs (issue 16)
+    const okrStatus = (await db.insertInto("okr_status_options").values({ tenant_id: a, name: `Status ${marker}`, color: "#2f855a", position: 0 }).returning("id").executeTakeFirstOrThrow()).id;
+    const okrObjective = (await db.insertInto("okr_objectives").values({ tenant_id: a, level: "corporate", title: `Objective ${marker}`, starts_on: "2026-01-01", ends_on: "2026-12-31", status_id: okrStatus, created_at: new Date(), updated_at: new Date() }).returning("id").executeTakeFirstOrThrow()).id;
+    const okrTeamObjective = (await db.insertInto("okr_objectives").values({ tenant_id: a, level: "team", category_id: orgTeam, title: `Team objective ${marker}`, starts_on: "2026-01-01", ends_on: "2026-12-31", status_id: null, created_at: new Date(), updated_at: new Date() }).returning("id").executeTakeFirstOrThrow()).id;
+    await db.insertInto("okr_objective_links").values({ tenant_id: a, objective_id: okrTeamObjective, parent_id: okrObjective }).execute();
+    const okrKeyResult = (await db.insertInto("okr_key_results").values({ tenant_id: a, objective_id: okrObjective, title: `Revenue ${marker}`, direction: "increasing", start_value: 0, target_value: secretValue * 2, actual_value: null, kpi_id: stored, responsible_user_id: member.id, status_id: null, created_at: new Date(), updated_at: new Date() }).returning("id").executeTakeFirstOrThrow()).id;
+    await db.insertInto("okr_check_ins").values({ tenant_id: a, key_result_id: okrKeyResult, author_user_id: member.id, value: secretValue, confidence: 7, comment: `On its way ${marker}`, created_at: new Date() }).execute();
+    const okrMilestone = (await db.insertInto("okr_milestones").values({ tenant_id: a, objective_id: okrObjective, title: `Milestone ${marker}`, due_on: "2026-06-30", responsible_user_id: member.id }).returning("id").executeTakeFirstOrThrow()).id;
+    const okrTask = (await db.insertInto("okr_external_tasks").values({ tenant_id: a, origin: "jira", project: `P${marker}`, external_id: "T-1", title: `Task ${marker}`, url: null, meta: JSON.stringify({ note: marker }), objective_id: okrObjective, key_result_id: null, updated_at: new Date() }).returning("id").executeTakeFirstOrThrow()).id;
+    // OKR scheduler (issue 16): planning year 2026 with its second quarter, a team check-in schedule.
+    await db.insertInto("okr_scheduler_years").values({ tenant_id: a, year: 2026, split: "quarters" }).execute();
+    const okrPeriod = (await db.insertInto("okr_scheduler_periods").values({ tenant_id: a, year: 2026, number: 2, name: `Q2 ${marker}`.slice(0, 60), starts_on: "2026-04-01", ends_on: "2026-06-30", draft_on: "2026-03-18", set_on: "2026-04-15", review_on: "2026-06-23" }).returning("id").executeTakeFirstOrThrow()).id;
+    const okrSchedule = (await db.insertInto("okr_check_in_schedules").values({ tenant_id: a, level: "team", cadence: "weekly", weekday: 5, day_of_month: 1, time: "09:00" }).returning("id").executeTakeFirstOrThrow()).id;
+    return { okrPeriod, okrSchedule, okrObjective, okrKeyResult, okrMilestone, okrStatus, okrTask, kpiComment, action, actionComment, alert, orgUnit, report, reportSection, reportFile, reportTemplate, member: member.id, kpi: stored, calculatedKpi: calculated, category, currency, accountingImport, upload: upload.id, snapshot, integration: integration.id, query: query.id, forecast, planningVersion, chart, dashboard, dashboardCard };
   });
 
   const attackers: Caller[] = [];
@@ -177,6 +224,15 @@ export async function registryWorld() {
       .values({ tenant_id: investor.tenantId, target_tenant_id: a, instance_name: `Instance ${marker}`, authorization_state: "authorized", target_user_id: member.id })
       .returning("id")
       .executeTakeFirstOrThrow(),
+  );
+
+  // The holding attacker rolls company A up: A's own record of it and the holding's subsidiary row.
+  const holding = attackers.find((caller) => caller.name.startsWith("holding"))!;
+  const holdingRequest = await withTenant(a, system, ({ db }) =>
+    db.insertInto("holding_links").values({ tenant_id: a, holding_tenant_id: holding.tenantId, holding_name: `Holding ${marker}`, state: "authorized", decided_at: new Date() }).returning("id").executeTakeFirstOrThrow(),
+  );
+  const subsidiary = await withTenant(holding.tenantId, system, ({ db }) =>
+    db.insertInto("registered_instances").values({ tenant_id: holding.tenantId, target_tenant_id: a, instance_name: `Subsidiary ${marker}`, authorization_state: "authorized" }).returning("id").executeTakeFirstOrThrow(),
   );
 
   /** A digest of every row of a tenant, in every tenant table, and its event log's end. */
@@ -201,8 +257,8 @@ export async function registryWorld() {
     roles,
     admin: roles.get("Administrator")!,
     attackers,
-    ids: { ...ids, instance: instance.id } satisfies WorldIds,
-    owners: { member: a, kpi: a, calculatedKpi: a, category: a, currency: a, instance: investor.tenantId, accountingImport: a, upload: a, snapshot: a, integration: a, query: a, forecast: a, planningVersion: a, chart: a, dashboard: a, dashboardCard: a, report: a, reportSection: a, reportFile: a, reportTemplate: a } satisfies Record<keyof WorldIds, string>,
+    ids: { ...ids, instance: instance.id, holdingRequest: holdingRequest.id, subsidiary: subsidiary.id } satisfies WorldIds,
+    owners: { member: a, kpi: a, calculatedKpi: a, category: a, currency: a, instance: investor.tenantId, accountingImport: a, upload: a, snapshot: a, integration: a, query: a, forecast: a, planningVersion: a, chart: a, dashboard: a, dashboardCard: a, report: a, reportSection: a, reportFile: a, reportTemplate: a, holdingRequest: a, subsidiary: holding.tenantId, kpiComment: a, action: a, actionComment: a, alert: a, orgUnit: a, okrObjective: a, okrKeyResult: a, okrMilestone: a, okrStatus: a, okrTask: a, okrPeriod: a, okrSchedule: a } satisfies Record<keyof WorldIds, string>,
     stateOf,
     lastSeqOf,
   };

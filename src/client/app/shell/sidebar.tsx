@@ -7,6 +7,7 @@ import { useModel } from "../../bus/use-model";
 import { Button } from "../../ui/primitives";
 import type { AppState } from "../state";
 import { COMPACT_TOP_BAR, SIDEBAR_BREAKPOINT } from "./breakpoints";
+import { CompanyBrand } from "./company-brand";
 import { FxSelector, ThemeToggle } from "./display-controls";
 
 const Nav = styled.nav`
@@ -14,7 +15,6 @@ const Nav = styled.nav`
   border-right: 1px solid ${(p) => p.theme.border};
   padding: 16px 10px;
   min-height: 100%;
-  .brand { font-weight: 700; font-size: 18px; padding: 0 10px 16px; letter-spacing: -0.02em; }
   ul { list-style: none; margin: 0; padding: 0; }
   ul ul { padding-left: 12px; }
   a { display: block; padding: 7px 10px; border-radius: 6px; color: ${(p) => p.theme.text}; text-decoration: none; }
@@ -112,7 +112,7 @@ function MainMenu() {
   const menu = useModel((state: AppState) => state.session.menu);
   return (
     <Nav aria-label="Main">
-      <div className="brand">Meridian</div>
+      <CompanyBrand />
       {menu.length === 0 ? <p className="empty">No screens are available to your account yet.</p> : <MenuList items={menu} />}
     </Nav>
   );

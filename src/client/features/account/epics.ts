@@ -42,6 +42,7 @@ import { causedBy, ofCommand, ofEvent } from "../../bus/operators";
 import { describeApiError, fieldMessagesOf, type ApiError } from "../../effect/errors";
 import { fromEffect, outcome$ } from "../../effect/observable";
 import { loadSession, signedIn } from "../session/epics";
+import { followEmbedParent, keepEmbedSession } from "./embed-epics";
 import { accountToastFor } from "./toasts";
 
 type AccountEpic = Epic<AppState, EpicDeps>;
@@ -291,7 +292,10 @@ export const awaitEmbedSession: AccountEpic = ({ command$ }, deps) =>
                 of(ThemeChanged.make({ theme: offer.theme })),
                 signedIn(deps, "", result.right),
                 defer(() => {
-                  if (command.landing) deps.navigate("/my-dashboard", { replace: true });
+                  // A report the investor opened, or the company's start; the parent learns where the frame is.
+                  const target = offer.path ?? (command.landing ? "/my-dashboard" : null);
+                  if (target) deps.navigate(target, { replace: true });
+                  embed.ready(target ?? "/");
                   return EMPTY;
                 }),
               );
@@ -315,4 +319,6 @@ export const toastAccountOutcomes: AccountEpic = ({ event$ }, deps) =>
 
 export const accountEpics = {
   toastAccountOutcomes,
+  followEmbedParent,
+  keepEmbedSession,
   awaitEmbedSession, verifySignInCode, requestPasswordReset, confirmPasswordReset, loadTwoFactor, startTwoFactorSetup, activateTwoFactor, deactivateTwoFactor, setTwoFactorPolicy, loadSsoProviders, startSso, completeSso, startSsoLink };

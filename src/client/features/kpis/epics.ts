@@ -47,7 +47,22 @@ type KpisEpic = Epic<AppState, EpicDeps>;
 export const FILTER_SAVE_DEBOUNCE_MS = 100;
 
 /** Server event types that change KPI values other users may have open. */
-const VALUE_CHANGES = new Set(["KpiValueEdited", "PlanningValueEdited", "ForecastValueEdited", "ForecastActivated", "ForecastDeactivated", "ForecastRecomputed", "ForecastValuesAdjusted"]);
+const VALUE_CHANGES = new Set([
+  "KpiValueEdited",
+  "PlanningValueEdited",
+  "ForecastValueEdited",
+  "ForecastActivated",
+  "ForecastDeactivated",
+  "ForecastRecomputed",
+  "ForecastValuesAdjusted",
+  // KPI settings (issue 15): the catalogue itself changed, so the KPI meta loads again.
+  "CustomKpiCreated",
+  "KpiSettingsChanged",
+  "KpiBenchmarksChanged",
+  "CustomKpiDeleted",
+  "KpiCategoryRenamed",
+  "KpiCategoryDeleted",
+]);
 
 export const loadMeta: KpisEpic = ({ command$ }, deps) =>
   command$.pipe(

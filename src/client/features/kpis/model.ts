@@ -173,6 +173,11 @@ export const kpisReducer: Reducer<KpisModel> = (model, event) => {
         draft.revision += 1;
       });
     case "KpiDataChangedElsewhere":
+    // KPI settings saved here (kpi-settings): names, benchmarks, categories change the catalogue.
+    case "ManagedKpiSaved":
+    case "ManagedKpiDeleted":
+    case "ManagedCategorySaved":
+    case "ManagedCategoryDeleted":
       return produce(model, (draft) => {
         draft.revision += 1;
       });

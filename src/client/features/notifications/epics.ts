@@ -5,6 +5,7 @@ import type { EpicDeps } from "../../app/deps";
 import type { AppState } from "../../app/state";
 import type { Emitted, Epic } from "../../bus/bus";
 import { ofCommand, ofEvent } from "../../bus/operators";
+import { inboxEpics } from "./inbox-epics";
 import { toastFor } from "./toast-rules";
 
 type NotificationsEpic = Epic<AppState, EpicDeps>;
@@ -49,4 +50,4 @@ export const dismissToast: NotificationsEpic = ({ command$ }) =>
     map(({ command, commandId }): Emitted => ({ event: ToastDismissed.make({ id: command.id }), commandId })),
   );
 
-export const notificationsEpics = { notifyOthersChanges, toastOwnOutcomes, markNotificationsRead, dismissToast };
+export const notificationsEpics = { notifyOthersChanges, toastOwnOutcomes, markNotificationsRead, dismissToast, ...inboxEpics };

@@ -22,6 +22,18 @@ const QUERY_ACTIONS: Readonly<Record<string, string>> = {
   DeleteQuery: "The query was not deleted",
 };
 
+const COLLABORATION_FAILURES: Readonly<Record<string, string>> = {
+  comment: "The comment was not posted",
+  edit: "The comment was not changed",
+  delete: "The comment was not deleted",
+  pin: "The pin was not changed",
+  createAction: "The action was not made",
+  changeAction: "The action was not changed",
+  deleteAction: "The action was not deleted",
+  actionComment: "The comment was not posted",
+  deleteActionComment: "The comment was not deleted",
+};
+
 export function toastFor(event: DomainEvent, state: AppState): ToastContent | null {
   const kpiName = (id: number) => state.kpis.meta.kpis.find((kpi) => kpi.id === id)?.name ?? "the KPI";
   switch (event._tag) {
@@ -78,6 +90,39 @@ export function toastFor(event: DomainEvent, state: AppState): ToastContent | nu
       return { tone: "success", text: `Downloaded ${event.fileName}`, action: null };
     case "CustomDashboardExportFailed":
       return { tone: "error", text: `The ${event.format === "pdf" ? "PDF" : "Excel"} export failed: ${event.message}`, action: null };
+    // Investor reporting: what was made, removed, approved or downloaded; failures off the dialogs.
+    case "InvestorReportCreated":
+      return { tone: "success", text: event.duplicateOf === null ? `Created the report “${event.report.name}”` : `Duplicated as “${event.report.name}”`, action: null };
+    case "InvestorReportDeleted":
+      return { tone: "success", text: `Deleted the report “${event.name}”`, action: null };
+    case "InvestorReportApproved":
+      return { tone: "success", text: `Approved “${event.report.name}”: its figures are frozen`, action: null };
+    case "ReportSectionRemoved":
+      return { tone: "success", text: `Removed ${event.name}`, action: null };
+    case "ReportTemplateSaved":
+      return { tone: "success", text: `Saved the template “${event.template.name}”`, action: null };
+    case "InvestorReportExported":
+      return { tone: "success", text: `Downloaded ${event.fileName}`, action: null };
+    case "InvestorReportExportFailed":
+      return { tone: "error", text: `The ${event.format === "pdf" ? "PDF" : "Excel"} export failed: ${event.message}`, action: null };
+    case "ReportAttachmentDownloadFailed":
+      return { tone: "error", text: `${event.fileName} was not downloaded: ${event.message}`, action: null };
+    case "ReportTextSaveFailed":
+      return { tone: "error", text: `The text was not saved: ${event.message}`, action: null };
+    // The person's inbox: a mention, an action assigned, an alert, live; "Open" follows its link.
+    case "InboxNotificationArrived":
+      return { tone: "info", text: event.notification.title, action: event.notification.link ? { label: "Open", command: { _tag: "Navigate", to: event.notification.link, replace: false } } : null };
+    // Comments and actions: what the person did, and failures off the forms.
+    case "KpiCommentSaved":
+      return event.edited ? { tone: "success", text: "Saved your changes to the comment", action: null } : null;
+    case "KpiCommentDeleted":
+      return { tone: "success", text: "Deleted the comment", action: null };
+    case "ActionSaved":
+      return event.created ? { tone: "success", text: `Made an action for ${event.action.assignedUser.name}`, action: { label: "Open", command: { _tag: "Navigate", to: `/reporting/actions/${event.action.id}`, replace: false } } } : { tone: "success", text: `Saved the action “${event.action.title}”`, action: null };
+    case "ActionRemoved":
+      return { tone: "success", text: "Deleted the action", action: null };
+    case "CollaborationActionFailed":
+      return { tone: "error", text: `${COLLABORATION_FAILURES[event.action]}: ${event.message}`, action: null };
     default:
       return null;
   }

@@ -81,6 +81,19 @@ export const sessionReducer: Reducer<SessionModel> = (model, event) => {
         draft.company = castDraft(event.company);
         draft.returnTo = null;
       });
+    case "CompanyProfileChanged":
+      return produce(model, (draft) => {
+        if (!draft.company) return;
+        draft.company.name = event.name;
+        draft.company.fiscal_year_offset = event.fiscalYearStartMonth - 1;
+        draft.company.localCurrency = event.localCurrency;
+        draft.company.timeZone = event.timeZone;
+      });
+    case "CompanyLogoVersionChanged":
+      return produce(model, (draft) => {
+        if (!draft.company) return;
+        draft.company.logos = { light: draft.company.logos?.light ?? null, dark: draft.company.logos?.dark ?? null, [event.theme]: event.version };
+      });
     case "SessionLoadFailed":
       return produce(model, (draft) => {
         draft.loadError = event.message;
@@ -93,6 +106,12 @@ export const sessionReducer: Reducer<SessionModel> = (model, event) => {
       return model;
   }
 };
+
+/** Company administration (settings, structure, holdings, linked instances): manage_company_settings, or staff, who have every permission. */
+export function selectManagesCompany(model: SessionModel): boolean {
+  const access = selectAccess(model);
+  return !!access && (access.isStaff || access.permissions.has("manage_company_settings"));
+}
 
 const accessCache = new WeakMap<UserProfile, AccessProfile>();
 

@@ -20,6 +20,16 @@ import * as eventOriginTab from "./0018_event_origin_tab";
 import * as customDashboards from "./0019_custom_dashboards";
 import * as charts from "./0020_charts";
 import * as investorReports from "./0022_investor_reports";
+import * as reportRichText from "./0023_report_rich_text";
+import * as holding from "./0024_holding";
+import * as mailAttachments from "./0026_mail_attachments";
+import * as userNotifications from "./0027_user_notifications";
+import * as collaboration from "./0028_collaboration";
+import * as kpiAlerts from "./0029_kpi_alerts";
+import * as kpiGlossary from "./0032_kpi_glossary";
+import * as companySettings from "./0033_company_settings";
+import * as okrs from "./0034_okrs";
+import * as okrScheduler from "./0035_okr_scheduler";
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the server bundle
@@ -47,6 +57,16 @@ const migrations: Record<string, Migration> = {
   "0019_custom_dashboards": customDashboards,
   "0020_charts": charts,
   "0022_investor_reports": investorReports,
+  "0023_report_rich_text": reportRichText,
+  "0024_holding": holding,
+  "0026_mail_attachments": mailAttachments,
+  "0027_user_notifications": userNotifications,
+  "0028_collaboration": collaboration,
+  "0029_kpi_alerts": kpiAlerts,
+  "0032_kpi_glossary": kpiGlossary,
+  "0033_company_settings": companySettings,
+  "0034_okrs": okrs,
+  "0035_okr_scheduler": okrScheduler,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -19,6 +19,8 @@ export interface DemoCompany {
   readonly name: string;
   readonly fiscalYearOffset: number;
   readonly localCurrency: string;
+  /** IANA time zone: when its alerts and reminders go out. */
+  readonly timeZone: string;
   readonly multiCurrency: boolean;
   readonly features: Record<string, boolean>;
   readonly users: readonly DemoUser[];
@@ -60,6 +62,7 @@ export const DEMO_COMPANIES: readonly DemoCompany[] = [
     name: "Demo GmbH",
     fiscalYearOffset: 3, // fiscal year starts in April
     localCurrency: "EUR",
+    timeZone: "Europe/Berlin",
     multiCurrency: true,
     features: COMPANY_FEATURES,
     users: ROLE_NAMES.map((role, index) => ({
@@ -82,6 +85,7 @@ export const DEMO_COMPANIES: readonly DemoCompany[] = [
     name: "Northwind AG",
     fiscalYearOffset: 0,
     localCurrency: "EUR",
+    timeZone: "Europe/Berlin",
     multiCurrency: false,
     features: COMPANY_FEATURES,
     users: [
@@ -98,6 +102,7 @@ export const DEMO_COMPANIES: readonly DemoCompany[] = [
     name: "Atlas Ventures",
     fiscalYearOffset: 0,
     localCurrency: "EUR",
+    timeZone: "Europe/Berlin",
     multiCurrency: false,
     features: { my_dashboard: true, kpi_glossary: true, two_factor_auth: true },
     users: [{ email: "investor@atlas.example", firstName: "Ari", lastName: "Atlas", role: "Investor" }],
@@ -113,7 +118,9 @@ export const DEMO_COMPANIES: readonly DemoCompany[] = [
     kind: "holding",
     name: "Meridian Holding",
     fiscalYearOffset: 0,
-    localCurrency: "EUR",
+    // Swiss: its EUR subsidiaries roll up converted at the holding's own rates (demo-holding.ts).
+    localCurrency: "CHF",
+    timeZone: "Europe/Zurich",
     multiCurrency: false,
     features: { holding_reporting: true, okr: true, two_factor_auth: true },
     users: [{ email: "admin@holding.example", firstName: "Hugo", lastName: "Holding", role: "Administrator" }],

@@ -27,19 +27,16 @@ export async function seedDemoInvestorReport({ db, tenantId }: TenantContext, co
   // The settings a new KPI section starts with, showing the three KPIs.
   const kpiSettings = { ...defaultSettings("kpi"), kpiIds: ["revenue", "gross_margin", "new_bookings"].map((key) => kpis.get(key)).filter((id): id is number => id !== undefined) };
   const letter = {
-    blocks: [
-      { type: "heading", text: "Letter to our investors" },
-      { type: "paragraph", text: "Revenue grew ahead of plan this quarter, driven by new bookings in the mid-market segment." },
-      { type: "bullet", text: "Gross margin held steady despite higher hosting costs." },
-      { type: "bullet", text: "Two senior hires in sales start next month." },
-    ],
+    html:
+      "<p>Revenue grew <strong>ahead of plan</strong> this quarter, driven by new bookings in the mid-market segment.</p>" +
+      "<ul><li>Gross margin held steady despite higher hosting costs.</li><li>Two senior hires in sales start next month.</li></ul>",
   };
   await db
     .insertInto("investor_report_sections")
     .values([
-      { tenant_id: tenantId, report_id: report.id, name: "Section 1", slug: "kpi_1", variant: "kpi", position: 0, settings: JSON.stringify(kpiSettings), content: null },
+      { tenant_id: tenantId, report_id: report.id, name: "Key figures", slug: "kpi_1", variant: "kpi", position: 0, settings: JSON.stringify(kpiSettings), content: null },
       { tenant_id: tenantId, report_id: report.id, name: "Profit and loss", slug: "financial_reporting_2", variant: "financial_reporting", position: 1, settings: JSON.stringify({ ...kpiSettings, kpiIds: [], categoryId: pl?.id ?? null, viewType: "quarter" }), content: null },
-      { tenant_id: tenantId, report_id: report.id, name: "Section 2", slug: "text_3", variant: "text", position: 2, settings: "{}", content: JSON.stringify(letter) },
+      { tenant_id: tenantId, report_id: report.id, name: "Letter", slug: "text_3", variant: "text", position: 2, settings: "{}", content: JSON.stringify(letter) },
     ])
     .execute();
   const investor = users.get(emailOf("Investor"));

@@ -1,3 +1,4 @@
+import { seedDemoOrganization } from "./demo-organization";
 import type { Insertable } from "kysely";
 import { fiscalYearStart } from "../../../domain/fiscal-calendar";
 import { fiscalYearLabel } from "../../../domain/kpi/periods";
@@ -20,6 +21,8 @@ import { seedDemoWarehouse } from "./demo-warehouse";
 import { seedDemoDashboards } from "./demo-dashboards";
 import { seedDemoInvestorReport } from "./demo-investor-reports";
 import { seedDemoUploads } from "./demo-uploads";
+import { seedDemoHolding } from "./demo-holding";
+import { seedDemoOkrs } from "./demo-okrs";
 
 export const ACTUAL_MONTHS = 36;
 const FORECAST_BASIS_MONTHS = 12;
@@ -46,6 +49,7 @@ export async function seedDemoData(database: Database, withTenant: WithTenant, n
         name: company.name,
         fiscal_year_offset: company.fiscalYearOffset,
         local_currency: company.localCurrency,
+        time_zone: company.timeZone,
         multi_currency: company.multiCurrency,
         features: JSON.stringify(company.features),
       })),
@@ -70,10 +74,14 @@ export async function seedDemoData(database: Database, withTenant: WithTenant, n
       if (company.kpiData && adminId !== undefined) await seedDemoUploads(context, adminId, currentMonth, company.fiscalYearOffset, now);
       await seedFxRates(context, company, currentMonth);
       await seedPortfolio(context, company, userIds);
+      if (company.kpiData) await seedDemoOrganization(context, new Map(company.users.flatMap((user) => (userIds.has(user.email) ? [[user.email, userIds.get(user.email)!] as const] : []))));
       if (company.warehouseSeed) await seedDemoWarehouse(context, company.warehouseSeed, now, company.fiscalYearOffset);
+      if (company.kpiData) await seedDemoOkrs(context, now);
       await context.appendEvent({ type: "DemoDataSeeded", payload: { company: company.name, ...counts } });
     });
   }
+
+  await seedDemoHolding(withTenant, currentMonth - ACTUAL_MONTHS, currentMonth - 1, now);
 
   const info: DemoInfo = {
     password: DEMO_PASSWORD,

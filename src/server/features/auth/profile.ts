@@ -2,6 +2,7 @@ import type { Company, UserProfile } from "../../../contracts/auth";
 import { accessProfile, type AccessProfile } from "../../../domain/navigation/access";
 import type { TenantContext } from "../../db/tenancy";
 import { notFound } from "../../platform/http/errors";
+import { logoVersions } from "../company/company-settings";
 
 /** The signed-in user's profile (GET /api/auth/users/me/) and what access decisions need. */
 export async function loadProfile({ db }: TenantContext, userId: number): Promise<{ profile: UserProfile; access: AccessProfile }> {
@@ -59,9 +60,9 @@ export async function loadProfile({ db }: TenantContext, userId: number): Promis
 }
 
 /** GET /api/company/: what the shell needs (name, currencies, fiscal year). */
-export async function loadCompany({ db }: TenantContext): Promise<Company> {
-  const tenant = await db.selectFrom("tenants").select(["name", "kind", "multi_currency", "local_currency", "fiscal_year_offset"]).executeTakeFirstOrThrow();
-  const fxRates = await db.selectFrom("fx_rates").select(["id", "name", "currency"]).orderBy("name").execute();
+export async function loadCompany(context: TenantContext): Promise<Company> {
+  const tenant = await context.db.selectFrom("tenants").select(["name", "kind", "multi_currency", "local_currency", "fiscal_year_offset", "time_zone"]).executeTakeFirstOrThrow();
+  const fxRates = await context.db.selectFrom("fx_rates").select(["id", "name", "currency"]).orderBy("name").execute();
   return {
     name: tenant.name,
     kind: tenant.kind,
@@ -70,5 +71,7 @@ export async function loadCompany({ db }: TenantContext): Promise<Company> {
     localCurrency: tenant.local_currency,
     fiscal_year_offset: tenant.fiscal_year_offset,
     fxRates: tenant.multi_currency ? fxRates : [],
+    timeZone: tenant.time_zone,
+    logos: await logoVersions(context),
   };
 }

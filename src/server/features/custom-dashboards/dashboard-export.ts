@@ -1,5 +1,6 @@
 import ExcelJS from "exceljs";
 import type { ChartSeries } from "../../../contracts/charts";
+import { exportFileName } from "../../../domain/exports/file-name";
 import { spreadsheetText } from "../../../domain/exports/spreadsheet-text";
 import { monthLabel } from "../../../domain/months";
 import type { DashboardExport, ExportCard, ExportKpi } from "./dashboard-export-data";
@@ -14,7 +15,7 @@ export const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml
  * (dashboardExport) and builds the workbook after it, so ExcelJS never holds a transaction open.
  */
 export async function dashboardWorkbook(data: DashboardExport): Promise<{ bytes: Buffer; fileName: string }> {
-  return { bytes: await workbookOf(data), fileName: `${fileNameOf(data.dashboard.name)}.xlsx` };
+  return { bytes: await workbookOf(data), fileName: exportFileName(data.dashboard.name, "xlsx") };
 }
 
 const SERIES_LABELS: Readonly<Record<ChartSeries, string>> = { actual: "Actual", planning: "Plan", forecast: "Forecast", lastYear: "Last year" };
@@ -112,4 +113,3 @@ export function sheetNames(cards: readonly ExportCard[]): string[] {
 }
 
 /** A file name from the dashboard's name: letters, digits and dashes only. */
-const fileNameOf = (name: string) => `dashboard-${name.replaceAll(/[^0-9A-Za-z]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 80) || "export"}`;

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { CardContent, DashboardCard, DashboardKind, DashboardShare } from "../../../contracts/custom-dashboards";
 import type { TenantContext } from "../../db/tenancy";
 import type { Reader } from "../kpis/kpi-service";
+import { personName } from "../../platform/people";
 
 /** Who reads a dashboard: the KPI reader (staff, permissions) and which user they are. */
 export interface DashboardReader extends Reader {
@@ -95,12 +96,6 @@ export async function sharesOf({ db }: TenantContext, dashboardId: number): Prom
   return rows.map((row) => ({ user: { id: row.id, name: personName(row) }, canEdit: row.can_edit }));
 }
 
-/** The company's active users by name: whom a dashboard can be shared with. */
-export async function activeUsers({ db }: TenantContext): Promise<{ id: number; name: string }[]> {
-  const rows = await db.selectFrom("users").select(["id", "first_name", "last_name", "email"]).where("is_active", "=", true).orderBy("last_name").orderBy("first_name").orderBy("id").execute();
-  return rows.map((row) => ({ id: row.id, name: personName(row) }));
-}
-
 /** The users who may read a dashboard besides staff: its owner and everyone it is shared with. */
 export async function audienceOf({ db }: TenantContext, dashboardId: number): Promise<number[]> {
   const owner = await db.selectFrom("custom_dashboards").select("owner_id").where("id", "=", dashboardId).executeTakeFirst();
@@ -127,4 +122,3 @@ export async function nextRevision({ db }: TenantContext, dashboardId: number): 
   return row.revision;
 }
 
-const personName = (row: { first_name: string; last_name: string; email: string }) => `${row.first_name} ${row.last_name}`.trim() || row.email;

@@ -14,7 +14,7 @@ import {
   ShareCandidates,
 } from "../../../contracts/custom-dashboards";
 import { IdParams, needs, PathId, printedRecord, signedIn, userRoute } from "../../platform/http/route";
-import { activeUsers } from "./dashboard-repository";
+import { activePeople } from "../../platform/people";
 import { addCard, addKpi, changeLayout, patchCard, removeCard } from "./dashboard-cards";
 import { dashboardWorkbook, XLSX } from "./dashboard-export";
 import { dashboardExport } from "./dashboard-export-data";
@@ -38,7 +38,7 @@ export const customDashboardRoutes = [
     description: "Sharing is for a dashboard's owner (who needed control_custom_dashboards to create it) and staff; names only, no e-mail addresses.",
     access: CREATE,
     response: ShareCandidates,
-    handle: ({ inTenant }) => inTenant(async (context) => ({ users: await activeUsers(context) })),
+    handle: ({ inTenant }) => inTenant(async (context) => ({ users: await activePeople(context) })),
   }),
   userRoute({
     method: "GET",

@@ -6,6 +6,7 @@ import type { TenantContext } from "../../db/tenancy";
 import type { Reader } from "../../platform/http/route";
 import { loadKpis } from "../kpis/kpi-repository";
 import { mayRead, mayWrite } from "../kpis/kpi-service";
+import { userNames } from "../../platform/people";
 
 /** The runs of one integration are job runs with this subject. */
 export const syncSubject = (integrationId: number) => `integration:${integrationId}`;
@@ -46,14 +47,6 @@ export async function runsOf(context: TenantContext, integrationIds: readonly nu
     ) ranked where place <= ${perIntegration} order by run_after desc, id desc`.execute(context.db);
   for (const row of rows.rows) result.get(Number(row.subject.slice("integration:".length)))?.push(row);
   return result;
-}
-
-/** Display names of users by id (a user who is gone has none). */
-export async function userNames(context: TenantContext, ids: readonly (number | null)[]): Promise<Map<number, string>> {
-  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
-  if (wanted.length === 0) return new Map();
-  const rows = await context.db.selectFrom("users").select(["id", "first_name", "last_name", "email"]).where("id", "in", wanted).execute();
-  return new Map(rows.map((user) => [user.id, `${user.first_name} ${user.last_name}`.trim() || user.email]));
 }
 
 export function runOf(row: RunRow, names: ReadonlyMap<number, string>): SyncRun {

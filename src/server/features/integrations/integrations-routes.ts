@@ -22,10 +22,11 @@ import { badRequest, HttpError, notFound } from "../../platform/http/errors";
 import { IdParams, needs, userRoute, type Reader } from "../../platform/http/route";
 import type { AppServices } from "../../services";
 import { connectionSealer, connectorEnabled, connectorsOf, openConnection, readSource, targetOf, UNREADABLE_CONNECTION } from "./integration-sources";
-import { findIntegration, integrationDetail, integrationItems, lastRequestedAt, listIntegrations, runOf, runsOf, syncSubject, userNames, writableKpis, type IntegrationRow } from "./integration-store";
+import { findIntegration, integrationDetail, integrationItems, lastRequestedAt, listIntegrations, runOf, runsOf, syncSubject, writableKpis, type IntegrationRow } from "./integration-store";
 import { forgetSummaries, summariesByNames } from "./integration-summaries";
 import { cancelRetries, INTEGRATION_SYNC_JOB, scheduleNextSync, type SyncJobData } from "./integration-sync";
 import { PREVIEW_ROWS, SOURCE_LIMITS, SourceError } from "./source";
+import { userNames } from "../../platform/people";
 
 const MANAGE = needs("manage_data_integrations", { deniedDetail: INTEGRATIONS_FORBIDDEN, feature: "integration_dashboard" });
 

@@ -1,5 +1,5 @@
 import { BUCKET_MONTHS } from "../../../contracts/charts";
-import { KPI_VARIANTS, type ReportAttachment, type ReportData, type ReportSection, type SectionData, type TextContent } from "../../../contracts/investor-reporting";
+import { KPI_VARIANTS, type ReportAttachment, type ReportData, type ReportSection, type SectionData, EMPTY_TEXT } from "../../../contracts/investor-reporting";
 import type { HistoryBucket, KpiAggregatesResult } from "../../../contracts/kpis";
 import { BUCKET_OF_VIEW, sectionRanges, type MonthSpan } from "../../../domain/investor-reporting/section-settings";
 import { dataSourceOf } from "../../../domain/investor-reporting/status";
@@ -81,7 +81,7 @@ async function sectionData(context: TenantContext, section: ReportSection, input
   if (KPI_VARIANTS.includes(section.variant)) return kpiSectionData(context, section, inputs);
   switch (section.variant) {
     case "text":
-      return { kind: "text", content: section.content ?? ({ blocks: [] } satisfies TextContent) };
+      return { kind: "text", content: section.content ?? EMPTY_TEXT };
     case "attachments":
       return { kind: "attachments", attachments: inputs.attachments };
     case "chart":
@@ -118,7 +118,7 @@ async function kpiSectionData(context: TenantContext, section: ReportSection, in
     showComments: settings.showComments ?? true,
     percentDeviation: settings.percentDeviation ?? true,
     deviation: settings.deviation ?? true,
-    kpis: kpis.map((kpi) => ({ id: kpi.id, name: kpi.name, unit: kpi.unit, level: kpi.effective_sensitivity, history: reported[kpi.id] ?? [], comparison: compared[kpi.id] ?? [], aggregates: aggregates[kpi.id] ?? null })),
+    kpis: kpis.map((kpi) => ({ id: kpi.id, name: kpi.name, unit: kpi.unit, higherIsBetter: kpi.higher_is_better, level: kpi.effective_sensitivity, history: reported[kpi.id] ?? [], comparison: compared[kpi.id] ?? [], aggregates: aggregates[kpi.id] ?? null })),
   };
 }
 

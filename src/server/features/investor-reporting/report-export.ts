@@ -2,11 +2,13 @@ import ExcelJS from "exceljs";
 import type { InvestorReport, ReportData, SectionData } from "../../../contracts/investor-reporting";
 import type { HistoryBucket } from "../../../contracts/kpis";
 import { SECTION_VARIANT_LABELS } from "../../../domain/investor-reporting/section-naming";
+import { exportFileName } from "../../../domain/exports/file-name";
 import { spreadsheetText } from "../../../domain/exports/spreadsheet-text";
 import type { TenantContext } from "../../db/tenancy";
 import type { ReportReader } from "./report-access";
 import { reportData } from "./report-data";
 import { reportView } from "./report-service";
+import { richTextLines } from "./rich-text";
 
 export const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
@@ -45,8 +47,7 @@ export async function reportWorkbook({ report, data }: ReportExport): Promise<{ 
     sheet.addRow([spreadsheetText(section.name)]).font = { bold: true };
     fillSection(sheet, data.data[section.slug], data.currency);
   });
-  const fileName = `report-${report.name.replaceAll(/[^0-9A-Za-z]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 80) || "export"}.xlsx`;
-  return { bytes: Buffer.from(await workbook.xlsx.writeBuffer()), fileName };
+  return { bytes: Buffer.from(await workbook.xlsx.writeBuffer()), fileName: exportFileName(report.name, "xlsx", "report") };
 }
 
 function fillSection(sheet: ExcelJS.Worksheet, data: SectionData | undefined, currency: string) {
@@ -56,7 +57,7 @@ function fillSection(sheet: ExcelJS.Worksheet, data: SectionData | undefined, cu
   }
   switch (data.kind) {
     case "text":
-      for (const block of data.content.blocks) sheet.addRow([spreadsheetText(block.type === "bullet" ? `• ${block.text}` : block.text)]).font = { bold: block.type === "heading" };
+      for (const line of richTextLines(data.content.html)) sheet.addRow([spreadsheetText(line.style === "bullet" ? `• ${line.text}` : line.text)]).font = { bold: line.style === "heading" };
       sheet.getColumn(1).width = 100;
       return;
     case "attachments":

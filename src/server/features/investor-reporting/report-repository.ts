@@ -1,6 +1,8 @@
 import { sql } from "kysely";
 import type { ReportAttachment, ReportRecipient, ReportSection, ReportStatus, ReportSummary, SectionSettings, SectionVariant, SectionView, TextContent } from "../../../contracts/investor-reporting";
 import type { TenantContext } from "../../db/tenancy";
+import { holdersOf } from "../../platform/auth/permissions";
+import { activePeople, personName } from "../../platform/people";
 import { canWriteReports, reportNotFound, type ReportReader } from "./report-access";
 
 /** A report's row as the service uses it. */
@@ -114,12 +116,14 @@ export async function sharesOf({ db }: TenantContext, reportId: number): Promise
   return rows.map((row) => ({ id: row.id, name: personName(row) }));
 }
 
-/** Names of users by id (owner, approver, sender), one query. */
-export async function userNames({ db }: TenantContext, ids: readonly (number | null)[]): Promise<Map<number, string>> {
-  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
-  if (wanted.length === 0) return new Map();
-  const rows = await db.selectFrom("users").select(["id", "first_name", "last_name", "email"]).where("id", "in", wanted).execute();
-  return new Map(rows.map((row) => [row.id, personName(row)]));
+/**
+ * Whom a report can be shared with: the company's active people who may read investor reports
+ * (staff, or read_investor_reporting by their own grant or a group's); a share with anyone else
+ * would show them nothing.
+ */
+export async function shareCandidates(context: TenantContext): Promise<{ id: number; name: string }[]> {
+  const [people, readers] = await Promise.all([activePeople(context), holdersOf(context, "read_investor_reporting")]);
+  return people.filter((person) => readers.has(person.id));
 }
 
 /**
@@ -153,4 +157,3 @@ export function summaryOf(row: ReportRow, names: ReadonlyMap<number, string>, re
   };
 }
 
-export const personName = (row: { first_name: string; last_name: string; email: string }) => `${row.first_name} ${row.last_name}`.trim() || row.email;

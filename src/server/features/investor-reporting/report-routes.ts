@@ -9,6 +9,8 @@ import {
   RecipientsRequest,
   ReportData,
   ReportPatch,
+  ReportPdfRequest,
+  ReportShareCandidates,
   ReportShares,
   ReportsResponse,
   ReportTemplate,
@@ -23,16 +25,18 @@ import {
 } from "../../../contracts/investor-reporting";
 import { ATTACHMENT_MAX_BYTES } from "../../../domain/investor-reporting/attachments";
 import { SECTION_VARIANT_LABELS } from "../../../domain/investor-reporting/section-naming";
-import { IdParams, needs, PathId, userRoute, type UserCall } from "../../platform/http/route";
+import { IdParams, needs, PathId, printedRecord, userRoute, type UserCall } from "../../platform/http/route";
 import type { OutgoingMail } from "../../platform/mail/mailer";
 import type { AppServices } from "../../services";
 import { withReports } from "./report-access";
 import { addAttachment, ATTACHMENT_MEDIA_TYPES, attachmentFile, removeAttachment } from "./report-attachments";
 import { reportData } from "./report-data";
 import { reportExport, reportWorkbook, XLSX } from "./report-export";
+import { shareCandidates } from "./report-repository";
 import { addSection, patchSection, removeSection, reorderSections } from "./report-sections";
 import { createReport, deleteReport, duplicateReport, listReports, patchReport, reportView, setShares } from "./report-service";
-import { approveReport, changeRecipients, prepareSending, sendOutcome } from "./report-status";
+import { pdfForSendingFailed, renderReportPdf } from "./report-pdf";
+import { approveReport, changeRecipients, checkSending, prepareSending, sendOutcome } from "./report-status";
 import { deleteTemplate, listTemplates, saveTemplate } from "./report-templates";
 import { reportLinkRoutes } from "./report-link-route";
 
@@ -82,6 +86,7 @@ export const investorReportingRoutes = [
     path: "/investor-reporting/reports/{id}/",
     summary: "A report with its schema (sections), attachments and, for writers, recipients (with when they opened it) and shares",
     access: READ,
+    print: printedRecord("investor-report"),
     params: IdParams,
     response: InvestorReport,
     handle: (call) => reports(call, (context, reader) => reportView(context, call.params.id, reader)),
@@ -125,6 +130,15 @@ export const investorReportingRoutes = [
     body: ReportShares,
     response: InvestorReport,
     handle: (call) => reports(call, (context, reader) => setShares(context, call.params.id, call.body.userIds, reader)),
+  }),
+  userRoute({
+    method: "GET",
+    path: "/investor-reporting/share-candidates/",
+    summary: "The active people a report can be shared with: those who may read investor reports, by name",
+    description: "For writers, who share reports; names only, no e-mail addresses.",
+    access: WRITE,
+    response: ReportShareCandidates,
+    handle: (call) => reports(call, async (context) => ({ users: await shareCandidates(context) })),
   }),
   userRoute({
     method: "GET",
@@ -189,6 +203,7 @@ export const investorReportingRoutes = [
     summary: "Each section's data by slug: frozen at approval for an approved or sent report, recalculated for a draft",
     description: "Figures in the company's local currency; only the KPIs the reader may read.",
     access: READ,
+    print: printedRecord("investor-report"),
     params: IdParams,
     response: ReportData,
     handle: (call) => reports(call, (context, reader) => reportData(context, call.params.id, reader)),
@@ -206,13 +221,23 @@ export const investorReportingRoutes = [
     method: "POST",
     path: "/investor-reporting/reports/{id}/send/",
     summary: "Send an approved report: each recipient gets a mail with a personal link (ReportSent)",
-    description: "Answers 'Successfully sent {count} e-mails.' and whose mail failed. A blank subject is 400 'Subject is a required field'; attachPdf is refused (400) until the PDF board pack exists.",
+    description:
+      "Answers 'Successfully sent {count} e-mails.' and whose mail failed. A blank subject is 400 'Subject is a required field'. With attachPdf the board pack is rendered once (in the chosen theme) and attached to every mail; if it cannot be rendered nothing is sent and the answer says why.",
     access: WRITE,
     params: IdParams,
     body: SendReport,
     response: SendOutcome,
     handle: async (call) => {
-      const mails = await reports(call, (context, reader) => prepareSending(context, call.params.id, call.body, reader, call.services.config.publicUrl));
+      let pdf = null;
+      if (call.body.attachPdf) {
+        // Refusals (status, no recipients) before the render; a failed render sends nothing.
+        await reports(call, (context, reader) => checkSending(context, call.params.id, reader));
+        const rendered = await renderReportPdf(call, call.params.id, call.body.theme).catch((error: unknown) => {
+          throw pdfForSendingFailed(error);
+        });
+        pdf = { fileName: rendered.fileName, mediaType: "application/pdf", content: rendered.bytes };
+      }
+      const mails = await reports(call, (context, reader) => prepareSending(context, call.params.id, call.body, reader, call.services.config.publicUrl, new Date(), pdf));
       return deliver(call.services, call.user.tenantId, mails);
     },
   }),
@@ -268,6 +293,21 @@ export const investorReportingRoutes = [
       const data = await reports(call, (context, reader) => reportExport(context, call.params.id, reader));
       const file = await reportWorkbook(data);
       return call.reply.header("content-type", XLSX).header("content-disposition", `attachment; filename="${file.fileName}"`).send(file.bytes);
+    },
+  }),
+  userRoute({
+    method: "POST",
+    path: "/investor-reporting/reports/{id}/export/pdf/",
+    summary: "Export-pdf: the board pack (cover, contents, sections, page numbers) as an A4 landscape PDF in the chosen theme (dark by default), the report's PDF attachments appended",
+    description:
+      "What the reader is served: frozen figures for an approved or sent report. An attachment that is not a readable PDF is left out and named on a closing page. 503 while the PDF service is busy, 504 when the report took too long to render.",
+    access: READ,
+    params: IdParams,
+    body: ReportPdfRequest,
+    response: { mediaType: "application/pdf", description: "The board pack as a PDF" },
+    handle: async (call) => {
+      const pdf = await renderReportPdf(call, call.params.id, call.body.theme);
+      return call.reply.header("content-type", "application/pdf").header("content-disposition", `attachment; filename="${pdf.fileName}"`).header("cache-control", "no-store").send(pdf.bytes);
     },
   }),
   userRoute<typeof IdParams.Type, undefined, import("../../platform/http/route").UploadedFile>({

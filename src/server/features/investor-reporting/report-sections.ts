@@ -1,4 +1,4 @@
-import { CREATABLE_VARIANTS, KPI_VARIANTS, type InvestorReport, type SectionSettings, type SectionVariant, type SectionView, type TextContent } from "../../../contracts/investor-reporting";
+import { CREATABLE_VARIANTS, EMPTY_TEXT, KPI_VARIANTS, type InvestorReport, type SectionSettings, type SectionVariant, type SectionView, type TextContent } from "../../../contracts/investor-reporting";
 import { monthIndexOf } from "../../../domain/months";
 import { nextSectionName, nextSectionSlug } from "../../../domain/investor-reporting/section-naming";
 import { defaultSettings, MAX_RANGE_MONTHS, mergeSettings, sectionRanges } from "../../../domain/investor-reporting/section-settings";
@@ -11,6 +11,7 @@ import { mayRead } from "../kpis/kpi-service";
 import type { ReportReader } from "./report-access";
 import { nextSectionPosition, sectionsOf, sharedReadersOf, touchReport } from "./report-repository";
 import { openForWrite, reportView } from "./report-service";
+import { sanitizeRichText } from "./rich-text";
 
 /**
  * A report's sections: add, change, remove, order. Only a draft's sections change (an approved or
@@ -45,7 +46,7 @@ export async function addSection(context: TenantContext, reportId: number, body:
       selected_view: body.selectedView ?? "actual_comparison",
       position: await nextSectionPosition(context, reportId),
       settings: JSON.stringify(settings),
-      content: body.variant === "text" ? JSON.stringify(body.content ?? { blocks: [] }) : null,
+      content: body.variant === "text" ? JSON.stringify(cleanContent(body.content ?? EMPTY_TEXT)) : null,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -66,13 +67,16 @@ export async function patchSection(context: TenantContext, reportId: number, sec
       ...(body.name !== undefined ? { name: body.name.trim() || section.name } : {}),
       ...(body.selectedView !== undefined ? { selected_view: body.selectedView } : {}),
       settings: JSON.stringify(settings),
-      ...(body.content !== undefined ? { content: JSON.stringify(body.content) } : {}),
+      ...(body.content !== undefined ? { content: JSON.stringify(cleanContent(body.content)) } : {}),
     })
     .where("id", "=", sectionId)
     .execute();
   await changed(context, reportId, { sectionId, change: "changed" });
   return reportView(context, reportId, reader);
 }
+
+/** The content as stored: HTML through the allow-list. */
+const cleanContent = (content: TextContent): TextContent => ({ html: sanitizeRichText(content.html) });
 
 /** Removes a section; the ones after it move up. */
 export async function removeSection(context: TenantContext, reportId: number, sectionId: number, reader: ReportReader): Promise<InvestorReport> {

@@ -1,11 +1,12 @@
 import { sql } from "kysely";
-import type { InvestorReport, ReportSummary, ReportTemplate } from "../../../contracts/investor-reporting";
+import { EMPTY_TEXT, type InvestorReport, type ReportSummary, type ReportTemplate } from "../../../contracts/investor-reporting";
 import { REPORT_FROZEN, REPORT_NAME_BLANK, REPORT_NAME_TAKEN, SHARE_USER_UNKNOWN, TEMPLATE_NOT_FOUND } from "../../../domain/investor-reporting/texts";
 import type { TenantContext } from "../../db/tenancy";
 import { badRequest, HttpError } from "../../platform/http/errors";
 import { isFrozen } from "../../../domain/investor-reporting/status";
 import { canWriteReports, type ReportReader } from "./report-access";
-import { attachmentsOf, lockReport, recipientsOf, reportFor, sectionsOf, sharedReadersOf, sharesOf, summaryOf, touchReport, userNames, visibleReports } from "./report-repository";
+import { attachmentsOf, lockReport, recipientsOf, reportFor, sectionsOf, sharedReadersOf, sharesOf, summaryOf, touchReport, visibleReports } from "./report-repository";
+import { userNames } from "../../platform/people";
 
 /**
  * Investor reports (issue 14): the report-level changes (create, update-meta, delete, duplicate,
@@ -60,7 +61,7 @@ export async function createReport(context: TenantContext, body: { name: string;
           selected_view: section.selectedView,
           position,
           settings: JSON.stringify(section.settings),
-          content: section.variant === "text" ? JSON.stringify({ blocks: [] }) : null,
+          content: section.variant === "text" ? JSON.stringify(EMPTY_TEXT) : null,
         })
         .execute();
     }

@@ -1,10 +1,10 @@
 import type { InvestorReport } from "../../../contracts/investor-reporting";
 import { normalizeEmail, planRecipients, type RecipientAction, type RecipientInput } from "../../../domain/investor-reporting/recipients";
 import { transition, type ReportAction } from "../../../domain/investor-reporting/status";
-import { NO_RECIPIENTS, PDF_NOT_AVAILABLE, SENT_COUNT } from "../../../domain/investor-reporting/texts";
+import { NO_RECIPIENTS, SENT_COUNT } from "../../../domain/investor-reporting/texts";
 import type { TenantContext } from "../../db/tenancy";
 import { badRequest, HttpError } from "../../platform/http/errors";
-import type { OutgoingMail } from "../../platform/mail/mailer";
+import type { MailAttachment, OutgoingMail } from "../../platform/mail/mailer";
 import type { ReportReader } from "./report-access";
 import { computeReportData } from "./report-data";
 import { sharedReadersOf } from "./report-repository";
@@ -41,22 +41,31 @@ export interface SendRequest {
 /**
  * approved (or sent) → sent, in the caller's transaction: each recipient gets a new personal link
  * (the old one stops working) and the mails to deliver are answered; the route delivers them
- * after the commit, so the answer can list whose mail failed. attachPdf is refused until a PDF
- * renderer for reports exists (PDF_NOT_AVAILABLE), rather than sending without the PDF.
+ * after the commit, so the answer can list whose mail failed. With attachPdf the route renders the
+ * board pack first (once, report-pdf.ts) and hands it in as `pdf`: every mail carries the same file.
  */
-export async function prepareSending(context: TenantContext, id: number, body: SendRequest, reader: ReportReader, publicUrl: string, now = new Date()): Promise<OutgoingMail[]> {
-  const report = await openForWrite(context, id, reader);
-  const next = allowed(report.status, "send");
-  if (body.attachPdf) throw badRequest({ attachPdf: [PDF_NOT_AVAILABLE] });
-  const recipients = await context.db.selectFrom("investor_report_recipients").select(["id", "email", "name"]).where("report_id", "=", id).orderBy("email").execute();
-  if (recipients.length === 0) throw badRequest({ recipients: [NO_RECIPIENTS] });
-  const mails = await mintLinks(context, recipients, now, (recipient, link) => ({ to: recipient.email, subject: body.subject.trim(), text: reportMail(recipient.name, body.message, report.name, link) }), publicUrl);
+export async function prepareSending(context: TenantContext, id: number, body: SendRequest, reader: ReportReader, publicUrl: string, now = new Date(), pdf: MailAttachment | null = null): Promise<OutgoingMail[]> {
+  const { report, next, recipients } = await checkSending(context, id, reader);
+  const attachments = body.attachPdf && pdf ? [pdf] : [];
+  const mails = await mintLinks(context, recipients, now, (recipient, link) => ({ to: recipient.email, subject: body.subject.trim(), text: reportMail(recipient.name, body.message, report.name, link), attachments }), publicUrl);
   await context.db.updateTable("investor_reports").set({ status: next, sent_by: reader.userId || null, sent_at: now, updated_at: now }).where("id", "=", id).execute();
   await context.appendEvent({
     type: "ReportSent",
     payload: { reportId: id, sentBy: reader.userId, sentAt: now.toISOString(), recipientCount: recipients.length, theme: body.theme, attachPdf: body.attachPdf, readers: await sharedReadersOf(context, id) },
   });
   return mails;
+}
+
+/**
+ * What sending needs, checked without changing anything: a report the writer may send (approved or
+ * sent) and at least one recipient. The route asks it before rendering a PDF that would be refused.
+ */
+export async function checkSending(context: TenantContext, id: number, reader: ReportReader) {
+  const report = await openForWrite(context, id, reader);
+  const next = allowed(report.status, "send");
+  const recipients = await context.db.selectFrom("investor_report_recipients").select(["id", "email", "name"]).where("report_id", "=", id).orderBy("email").execute();
+  if (recipients.length === 0) throw badRequest({ recipients: [NO_RECIPIENTS] });
+  return { report, next, recipients };
 }
 
 /** The answer of a send or notify once the mails went out: 'Successfully sent {count} e-mails.' and the failures. */

@@ -107,7 +107,7 @@ export async function aggregatesFor(
 }
 
 /** What the aggregates and the history read of a KPI. */
-type KpiBasics = Pick<KpiRow, "id" | "key" | "unit" | "aggregation_type" | "sensitivity" | "formula" | "weighted_ratio">;
+export type KpiBasics = Pick<KpiRow, "id" | "key" | "unit" | "aggregation_type" | "sensitivity" | "formula" | "weighted_ratio">;
 
 /**
  * The KPIs an answer about `only` needs: the ones asked for (every KPI without `only`) and, for
@@ -149,7 +149,7 @@ const answered = <K extends { id: number; readable: boolean }>(kpis: readonly K[
  * series (one query) converted to the FX rate month by month, then the calculated KPIs in
  * dependency order.
  */
-async function periodKpisOf(context: TenantContext, kpis: readonly KpiBasics[], first: MonthIndex, last: MonthIndex, fxRates: DatedRate[] | null): Promise<Map<string, PeriodKpi>> {
+export async function periodKpisOf(context: TenantContext, kpis: readonly KpiBasics[], first: MonthIndex, last: MonthIndex, fxRates: DatedRate[] | null): Promise<Map<string, PeriodKpi>> {
   const stored = kpis.filter((kpi) => kpi.formula === null);
   const series = await loadSeries(context, stored.map((kpi) => kpi.id), first, last);
   const known = new Map<string, PeriodKpi>();

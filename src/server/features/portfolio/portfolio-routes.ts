@@ -6,6 +6,7 @@ import { INVALID_TOKEN } from "../../platform/auth/authenticate";
 import { ACCESS_TOKEN_LIFETIME_SECONDS } from "../../platform/auth/tokens";
 import { forbidden, notFound, unauthorized } from "../../platform/http/errors";
 import { credential, IdParams, needs, publicRoute, signedIn, userRoute } from "../../platform/http/route";
+import { portfolioProxyRoutes } from "./portfolio-proxy";
 
 /** An embed token opens one frame, within a minute, once. */
 const EMBED_TOKEN_LIFETIME_SECONDS = 60;
@@ -60,6 +61,8 @@ export const portfolioRoutes = [
       return { token, frontend_url: instance.frontend_url || services.config.publicUrl };
     },
   }),
+
+  ...portfolioProxyRoutes,
 ];
 
 /**

@@ -52,7 +52,7 @@ export const printRoutes = [
 ];
 
 /** A print token for the caller, after checking they may read the record (404 otherwise). */
-async function printTokenFor(call: UserCall<unknown, unknown, unknown>, resource: PrintResource): Promise<{ token: string; expiresAt: Date; title: string }> {
+export async function printTokenFor(call: UserCall<unknown, unknown, unknown>, resource: PrintResource): Promise<{ token: string; expiresAt: Date; title: string }> {
   const title = await call.inTenant((context) => checkPrintable(context, resource, call.reader));
   const minted = await mintPrintToken(call.services.signer, { tenantId: call.user.tenantId, userId: call.user.userId }, resource, call.user.session.sessionId);
   return { ...minted, title };

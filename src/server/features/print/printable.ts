@@ -2,6 +2,8 @@ import type { PrintResource } from "../../../contracts/print";
 import type { TenantContext } from "../../db/tenancy";
 import type { Reader } from "../../platform/http/route";
 import { readableDashboard } from "../custom-dashboards/dashboard-service";
+import { refuseHolding, reportReaderOf } from "../investor-reporting/report-access";
+import { reportFor } from "../investor-reporting/report-repository";
 
 /**
  * What can be printed: the access check of each kind (the reader may read it, or its id is
@@ -11,6 +13,9 @@ export async function checkPrintable(context: TenantContext, resource: PrintReso
   switch (resource.kind) {
     case "custom-dashboard":
       return (await readableDashboard(context, resource.id, reader)).name;
+    case "investor-report":
+      await refuseHolding(context);
+      return (await reportFor(context, resource.id, reportReaderOf(context, reader))).name;
   }
 }
 
@@ -19,5 +24,8 @@ export function printRouteOf(resource: PrintResource, purpose: "export" | "print
   switch (resource.kind) {
     case "custom-dashboard":
       return purpose === "export" ? `/export/custom-dashboard/${resource.id}` : `/print/reporting/custom-dashboard/${resource.id}`;
+    case "investor-report":
+      // One address (spec section 2): the renderer's handoff carries the export's theme.
+      return `/print/investor-reporting/${resource.id}`;
   }
 }

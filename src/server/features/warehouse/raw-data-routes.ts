@@ -6,8 +6,9 @@ import { badRequest, HttpError } from "../../platform/http/errors";
 import { userRoute, type UploadedFile } from "../../platform/http/route";
 import { CsvUnreadable, readCsv } from "./csv-file";
 import { SEE_RAW_DATA, UPLOAD_RAW_DATA } from "./warehouse-access";
-import { loadWarehouseData, replaceRawData, userNames } from "./warehouse-repository";
+import { loadWarehouseData, replaceRawData } from "./warehouse-repository";
 import { today } from "./warehouse-routes";
+import { userNames } from "../../platform/people";
 
 /** One raw data file at most: a decade of a large CRM's deals as CSV. */
 export const RAW_DATA_MAX_BYTES = 10 * 1024 * 1024;

@@ -5,8 +5,9 @@ import { compareSnapshot } from "../../../domain/warehouse/snapshots";
 import { badRequest, notFound } from "../../platform/http/errors";
 import { IdParams, userRoute } from "../../platform/http/route";
 import { READ_ANALYTICS } from "./warehouse-access";
-import { insertSnapshotDeals, userNames } from "./warehouse-repository";
+import { insertSnapshotDeals } from "./warehouse-repository";
 import { checkedData, today } from "./warehouse-routes";
+import { userNames } from "../../platform/people";
 
 /**
  * Pipeline snapshots: the open deals of a day kept as they were, so a later pipeline can be

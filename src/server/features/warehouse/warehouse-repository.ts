@@ -91,14 +91,6 @@ export const dealRow = (tenantId: string, deal: Deal): Insertable<DatabaseSchema
   closed_on: deal.closedOn,
 });
 
-/** A user's name as the raw data screen and snapshots show who did it; null for the system or a deleted user. */
-export async function userNames({ db }: TenantContext, ids: readonly (number | null)[]): Promise<Map<number, string>> {
-  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
-  if (wanted.length === 0) return new Map();
-  const rows = await db.selectFrom("users").select(["id", "first_name", "last_name", "email"]).where("id", "in", wanted).execute();
-  return new Map(rows.map((row) => [row.id, `${row.first_name} ${row.last_name}`.trim() || row.email] as const));
-}
-
 /** Keeps a snapshot's open deals. */
 export async function insertSnapshotDeals({ db, tenantId }: TenantContext, snapshotId: number, open: readonly OpenDeal[]) {
   const rows = open.map((deal) => ({ tenant_id: tenantId, snapshot_id: snapshotId, deal_key: deal.key, name: deal.name, stage: deal.stage, amount: deal.amount, expected_close_on: deal.expectedCloseOn }));

@@ -7,6 +7,7 @@ import { badRequest } from "../http/errors";
 import { originTabOf } from "../http/origin-tab";
 import { signedIn, userRoute, type RouteDefinition } from "../http/route";
 import { endFrame, sessionEventFilters, SessionWatch } from "./session-watch";
+import { userNames } from "../people";
 
 /**
  * Narrows an event to what one reader may see: the payload to send, or null to skip the event.
@@ -165,8 +166,8 @@ export function eventStreamRoute(settings: EventStreamSettings = {}): RouteDefin
 async function actorNames(context: TenantContext, actors: readonly string[]): Promise<Map<string, string>> {
   const ids = [...new Set(actors.map((actor) => /^user:(\d+)$/.exec(actor)?.[1]).filter((id): id is string => id !== undefined).map(Number))];
   if (ids.length === 0) return new Map();
-  const rows = await context.db.selectFrom("users").select(["id", "first_name", "last_name", "email"]).where("id", "in", ids).execute();
-  return new Map(rows.map((row) => [`user:${row.id}`, `${row.first_name} ${row.last_name}`.trim() || row.email]));
+  const names = await userNames(context, ids);
+  return new Map([...names].map(([id, name]) => [`user:${id}`, name]));
 }
 
 /** The Last-Event-ID header a reconnecting EventSource sends: a seq, or nothing. */

@@ -102,7 +102,7 @@ async function readUpload(request: FastifyRequest, upload: Upload): Promise<Uplo
   });
   if (!part || part.fieldname !== upload.field) throw badRequest({ [upload.field]: ["No file was submitted."] });
   const bytes = await part.toBuffer().catch((error: { statusCode?: number; code?: string }) => {
-    if (error.statusCode === 413 || error.code === "FST_REQ_FILE_TOO_LARGE") throw new HttpError(413, { [upload.field]: [uploadTooLarge(upload.maxBytes)] });
+    if (error.statusCode === 413 || error.code === "FST_REQ_FILE_TOO_LARGE") throw new HttpError(413, { [upload.field]: [upload.tooLarge ?? uploadTooLarge(upload.maxBytes)] });
     throw badRequest({ [upload.field]: ["The upload could not be read."] });
   });
   if (bytes.length === 0) throw badRequest({ [upload.field]: ["The file is empty."] });

@@ -75,6 +75,8 @@ export interface Upload {
   readonly field: string;
   readonly maxBytes: number;
   readonly mediaTypes: readonly string[];
+  /** The field message past maxBytes, where the spec has its own words (413); a generic one otherwise. */
+  readonly tooLarge?: string;
 }
 
 /** An uploaded file, read whole within the route's declared size: the body of an upload route. */

@@ -6,6 +6,14 @@ export interface OutgoingMail {
   readonly to: string;
   readonly subject: string;
   readonly text: string;
+  /** Files the mail carries (the board pack's PDF). The outbox records their names and sizes only. */
+  readonly attachments?: readonly MailAttachment[];
+}
+
+export interface MailAttachment {
+  readonly fileName: string;
+  readonly mediaType: string;
+  readonly content: Buffer;
 }
 
 export interface DeliveryOutcome {
@@ -34,11 +42,17 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
 
   const deliver = async (mail: OutgoingMail): Promise<DeliveryOutcome> => {
     if (!transport) {
-      options.log.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text } }, `outbox: mail to ${mail.to}: ${mail.subject}`);
+      options.log.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text, attachments: attachmentList(mail) } }, `outbox: mail to ${mail.to}: ${mail.subject}`);
       return { delivered: true };
     }
     try {
-      await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
+      await transport.sendMail({
+        from: options.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        attachments: (mail.attachments ?? []).map((file) => ({ filename: file.fileName, contentType: file.mediaType, content: file.content })),
+      });
       return { delivered: true };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -50,7 +64,7 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
   const record = (context: TenantContext, mail: OutgoingMail) =>
     context.db
       .insertInto("outbox_mails")
-      .values({ tenant_id: context.tenantId, to_address: mail.to, subject: mail.subject, text_body: mail.text, transport: via, error: null, sent_at: null })
+      .values({ tenant_id: context.tenantId, to_address: mail.to, subject: mail.subject, text_body: mail.text, transport: via, error: null, sent_at: null, attachments: JSON.stringify(attachmentList(mail)) })
       .returning("id")
       .executeTakeFirstOrThrow()
       .then((row) => row.id);
@@ -80,6 +94,9 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
     close: () => transport?.close(),
   };
 }
+
+/** What the outbox and the log keep of a mail's files: names, types and sizes. */
+const attachmentList = (mail: OutgoingMail) => (mail.attachments ?? []).map((file) => ({ fileName: file.fileName, mediaType: file.mediaType, size: file.content.length }));
 
 /** The sender address: MAIL_FROM, else no-reply at the public host. */
 export function mailSender(publicUrl: string, env: NodeJS.ProcessEnv = process.env): string {

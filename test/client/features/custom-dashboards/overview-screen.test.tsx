@@ -6,23 +6,12 @@ import { initialState } from "../../../../src/client/app/state";
 import { initialCustomDashboards } from "../../../../src/client/features/custom-dashboards/model";
 import CustomDashboardsScreen from "../../../../src/client/features/custom-dashboards/views/overview-screen";
 import { renderWithBus } from "../../support/dom";
+import { demoCompany, profileWith } from "../../support/session-fixtures";
 
 test.after.each(() => cleanup());
 
-const company = { name: "Demo GmbH", kind: "company" as const, multiCurrency: false, isInvestorInstance: false, localCurrency: "EUR", fiscal_year_offset: 0, fxRates: [] };
-const profile = (permissions: string[]) => ({
-  id: 1,
-  email: "dana@demo.example",
-  first_name: "Dana",
-  last_name: "Delegate",
-  features: [],
-  is_holding_instance: false,
-  access_custom_dashboard: false,
-  is_staff: false,
-  user_permissions: permissions,
-  groups: [],
-  two_factor: { enabled: false, required: false },
-});
+const company = demoCompany();
+const profile = (permissions: string[]) => profileWith(permissions, { email: "dana@demo.example", first_name: "Dana", last_name: "Delegate" });
 const row = (id: number, name: string, position: number, rights: Partial<DashboardSummary> = {}): DashboardSummary => ({
   id,
   name,

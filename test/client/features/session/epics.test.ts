@@ -1,17 +1,20 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { json, never, tokensBody } from "../../effect/fake-server";
+import { json, never, tokensBody, type FakeRoute } from "../../effect/fake-server";
 import { settle, testClient } from "../../support/harness";
 
 const profile = { id: 7, email: "ada@demo.example", first_name: "Ada", last_name: "Admin", features: [{ name: "my_dashboard", enabled: true }], is_holding_instance: false, access_custom_dashboard: false, is_staff: false, user_permissions: [], groups: [{ id: 1, name: "Employee", permissions: ["access_my_dashboard"] }], two_factor: { enabled: false, required: false } };
 const company = { name: "Demo GmbH", kind: "company", multiCurrency: true, isInvestorInstance: false, localCurrency: "EUR", fiscal_year_offset: 3, fxRates: [{ id: 1, name: "USD", currency: "USD" }] };
 const menu = [{ label: "My dashboard", isCustomLabel: false, to: "/my-dashboard", params: {}, submenu: [] }];
 
-const sessionRoutes = {
+const sessionRoutes: Record<string, FakeRoute> = {
   "POST /auth-api/auth/token/": () => json(200, tokensBody("access-1")),
   "GET /api/auth/users/me/": () => json(200, profile),
   "GET /api/menu/": () => json(200, menu),
   "GET /api/company/": () => json(200, company),
+  // A loaded session also loads the person's inbox (the notifications feature): left unanswered
+  // here, so these tests see the session's own events only.
+  "GET /api/notifications/": never,
 };
 
 test("sign-in: started, succeeded, session loaded; the token is kept, never put in an event", async () => {

@@ -36,7 +36,7 @@ test("a sheet per card: the KPI's month and year to date, the KPI chart's bucket
   await call(owner.headers, "POST", `/api/custom-dashboards/${id}/cards/`, { title: "", content: { type: "chart", chartId: gone } });
   assert.is((await call(owner.headers, "DELETE", `/api/charts/${gone}/`)).status, 204);
   const { workbook, rows, disposition } = await exported(app, owner.headers, id);
-  assert.match(disposition, /dashboard-Q2-board\.xlsx/);
+  assert.match(disposition, /filename="Q2-board\.xlsx"/, "the name the browser saves it under (exportFileName)");
   assert.equal(workbook.worksheets.map((sheet) => sheet.name), ["Dashboard", "1 KPI", "2 Notes", "3 =HYPERLINK(\"http   evil\")", "4 Revenue by quarter", "5 Chart", "6 Chart"]);
   assert.equal(rows("Dashboard").slice(0, 3), [["Dashboard", "Q2 = board"], ["Reporting month", "Jun 2026"], ["Currency", "EUR"]]);
 

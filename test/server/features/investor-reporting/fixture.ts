@@ -38,7 +38,7 @@ export async function investorCompany() {
     const ranges = { toStartDate: "2026-04-01", toEndDate: "2026-06-01", fromStartDate: "2025-04-01", fromEndDate: "2025-06-01" };
     ok(await world.call(writer.headers, "POST", `/api/investor-reporting/reports/${id}/sections/`, { variant: "kpi", settings: { kpiIds: [world.ids.revenue, world.ids.customers], ...ranges } }), 201);
     ok(await world.call(writer.headers, "POST", `/api/investor-reporting/reports/${id}/sections/`, { variant: "financial_reporting", settings: { categoryId: world.ids.pl, viewType: "quarter", ...ranges } }), 201);
-    const last = ok(await world.call(writer.headers, "POST", `/api/investor-reporting/reports/${id}/sections/`, { variant: "text", content: { blocks: [{ type: "heading", text: "Highlights" }, { type: "paragraph", text: "=A strong quarter" }] } }), 201);
+    const last = ok(await world.call(writer.headers, "POST", `/api/investor-reporting/reports/${id}/sections/`, { variant: "text", content: { html: `<h2>Highlights</h2><p onclick="steal()">=A strong quarter<script>alert(1)</script></p>` } }), 201);
     ok(await world.call(writer.headers, "PUT", `/api/investor-reporting/reports/${id}/shares/`, { userIds: [reader.id] }));
     return { id, sections: last.schema.sections as { id: number; slug: string; name: string; variant: string }[] };
   };

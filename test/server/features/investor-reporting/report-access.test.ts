@@ -27,6 +27,16 @@ test("readers see visible reports shared with them; hidden, unshared and foreign
   assert.is(ok(await call(writer.headers, "GET", `/api/investor-reporting/reports/${id}/`)).status, "draft", "untouched");
 });
 
+test("a report is shared with the people who may read investor reports, by name; readers cannot ask", async () => {
+  const { call, writer, reader, other, nobody, ok } = await investorCompany();
+  const { users } = ok(await call(writer.headers, "GET", "/api/investor-reporting/share-candidates/"));
+  const ids = users.map((user: { id: number }) => user.id);
+  for (const person of [writer, reader, other]) assert.ok(ids.includes(person.id), `user ${person.id} reads investor reports`);
+  assert.not.ok(ids.includes(nobody.id), "no permission, no use sharing with them");
+  assert.ok(users.every((user: Record<string, unknown>) => Object.keys(user).sort().join() === "id,name"), "names only, no e-mail addresses");
+  assert.is((await call(reader.headers, "GET", "/api/investor-reporting/share-candidates/")).status, 403);
+});
+
 test("a holding instance is refused investor reporting, whatever its permissions", async () => {
   const { call, stranger } = await investorCompany();
   const holding = await stranger("holding");

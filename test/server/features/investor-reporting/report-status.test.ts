@@ -15,6 +15,7 @@ test("a draft is recalculated on load; approval freezes its figures, which no la
   const draft = ok(await call(writer.headers, "GET", `/api/investor-reporting/reports/${id}/data/`));
   assert.is(draft.source, "recalculated");
   assert.equal(actualsOf(draft, kpiSlug, ids.revenue), [100, 200, 300]);
+  assert.is(draft.data[kpiSlug].kpis.find((kpi: { id: number }) => kpi.id === ids.revenue).higherIsBetter, true, "the good direction travels with the figures, for the deviations' colour");
   await setActual(ids.revenue, "2026-05-01", 250);
   assert.equal(actualsOf(ok(await call(writer.headers, "GET", `/api/investor-reporting/reports/${id}/data/`)), kpiSlug, ids.revenue), [100, 250, 300], "a draft follows the data");
 

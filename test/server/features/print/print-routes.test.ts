@@ -38,7 +38,7 @@ test("print tokens only for what the person may read: 404 otherwise; bad bodies 
   assert.is((await ask(world.outsider.headers, { resource: { kind: "custom-dashboard", id: board.id } })).status, 404, "not shared with them");
   assert.is((await ask((await world.stranger()).headers, { resource: { kind: "custom-dashboard", id: board.id } })).status, 404, "another company's");
   assert.is((await ask(world.staff.headers, { resource: { kind: "custom-dashboard", id: board.id } })).status, 201, "staff see every dashboard");
-  const wrongKind = await ask(world.owner.headers, { resource: { kind: "investor-report", id: 1 } });
+  const wrongKind = await ask(world.owner.headers, { resource: { kind: "kpi", id: 1 } });
   assert.is(wrongKind.status, 400);
   assert.equal(wrongKind.body["resource.kind"], [PRINT_KIND_INVALID]);
   assert.is((await ask(world.owner.headers, { resource: { kind: "custom-dashboard", id: 0 } })).status, 400);

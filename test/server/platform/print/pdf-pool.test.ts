@@ -151,11 +151,14 @@ test("beyond the waiting bound a print is refused at once: 503 with the busy mes
 });
 
 test("a page that never gets ready times out (504) and is replaced; the next print works", async () => {
-  const printer = pool({ timeoutMs: 1_500 });
+  // Long enough that the next print, on a fresh page of a loaded machine, is not cut off too.
+  const printer = pool({ timeoutMs: 8_000 });
   const started = Date.now();
   const outcome = await statusOf(printer.print({ baseUrl: pages.baseUrl, path: "/never", handoff: HANDOFF }));
   assert.equal(outcome, { status: 504, detail: PDF_TIMEOUT });
-  assert.ok(Date.now() - started < 5_000, `gave up in time (${Date.now() - started} ms)`);
+  // Not a speed target: a pool that waited on the page itself would never answer. The bound is
+  // wide because a loaded CI machine (two browser suites beside this one) stretches every step.
+  assert.ok(Date.now() - started < 30_000, `gave up instead of waiting on the page (${Date.now() - started} ms)`);
   await printer.print({ baseUrl: pages.baseUrl, path: "/ready", handoff: HANDOFF });
   assert.is(printer.stats().pagesOpened, 2, "the timed-out page was not used again");
 });

@@ -1,4 +1,3 @@
-import { useState, type KeyboardEvent } from "react";
 import { Link } from "wouter";
 import { styled } from "styled-components";
 import type { DashboardSummary } from "../../../../contracts/custom-dashboards";
@@ -7,6 +6,7 @@ import { Badge } from "../../../ui/badge";
 import { Button } from "../../../ui/button";
 import { useConfirm } from "../../../ui/confirm";
 import { SPACE } from "../../../ui/tokens";
+import { useReorderable } from "../../../ui/reorderable";
 import { date, dateTime } from "../../query-builder/views/format";
 
 export interface DashboardRowProps {
@@ -29,7 +29,7 @@ const DRAG_TYPE = "application/x-meridian-dashboard";
 export function DashboardRow({ dashboard, index, count, reorderable, canDuplicate, onMove, onDropOn, onRename, onDuplicate, onShare }: DashboardRowProps) {
   const dispatch = useDispatch();
   const confirm = useConfirm();
-  const [dropTarget, setDropTarget] = useState(false);
+  const { itemProps, handleProps } = useReorderable({ dragType: DRAG_TYPE, id: dashboard.id, index, count, enabled: reorderable, onMove, onDropOn });
   const remove = async () => {
     const yes = await confirm({
       title: `Delete ${dashboard.name}?`,
@@ -39,41 +39,11 @@ export function DashboardRow({ dashboard, index, count, reorderable, canDuplicat
     });
     if (yes) dispatch({ _tag: "DeleteCustomDashboard", dashboardId: dashboard.id, name: dashboard.name });
   };
-  const onHandleKey = (event: KeyboardEvent) => {
-    const to = { ArrowUp: index - 1, ArrowDown: index + 1, Home: 0, End: count - 1 }[event.key];
-    if (to === undefined) return;
-    event.preventDefault();
-    onMove(to);
-  };
   return (
-    <Row
-      className={dropTarget ? "drop-target" : undefined}
-      data-dashboard-id={dashboard.id}
-      onDragOver={(event) => {
-        if (!reorderable || !event.dataTransfer.types.includes(DRAG_TYPE)) return;
-        event.preventDefault();
-        setDropTarget(true);
-      }}
-      onDragLeave={() => setDropTarget(false)}
-      onDrop={(event) => {
-        setDropTarget(false);
-        const dragged = Number(event.dataTransfer.getData(DRAG_TYPE));
-        if (dragged && dragged !== dashboard.id) onDropOn(dragged);
-      }}
-    >
+    <Row {...itemProps} data-dashboard-id={dashboard.id}>
       {reorderable ? (
         <td className="handle">
-          <button
-            type="button"
-            draggable
-            aria-label={`Move ${dashboard.name}, place ${index + 1} of ${count}`}
-            title="Drag, or use the arrow keys, to change the order"
-            onKeyDown={onHandleKey}
-            onDragStart={(event) => {
-              event.dataTransfer.setData(DRAG_TYPE, String(dashboard.id));
-              event.dataTransfer.effectAllowed = "move";
-            }}
-          >
+          <button {...handleProps} aria-label={`Move ${dashboard.name}, place ${index + 1} of ${count}`}>
             <span aria-hidden="true">⠿</span>
           </button>
         </td>

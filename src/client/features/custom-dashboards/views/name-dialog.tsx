@@ -10,6 +10,7 @@ import { FormField } from "../../../ui/form-field";
 import { TextInput } from "../../../ui/inputs";
 import { SPACE } from "../../../ui/tokens";
 import { useFinished } from "./use-finished";
+import { DialogForm } from "../../../ui/dialog-form";
 
 export interface NameDialogProps {
   readonly action: Extract<OverviewAction, "create" | "rename" | "duplicate">;
@@ -62,12 +63,7 @@ export function NameDialog({ action, title, confirmLabel, initialName, askKind =
   );
 }
 
-const Form = styled.form`
-  display: grid;
-  gap: ${SPACE.md};
-  color: ${(p) => p.theme.text};
-  fieldset { border: 0; margin: 0; padding: 0; display: grid; gap: ${SPACE.xs}; }
-  legend { padding: 0; margin-bottom: ${SPACE.xs}; font-weight: 500; }
+const Form = styled(DialogForm)`
   label { display: flex; gap: ${SPACE.sm}; align-items: center; cursor: pointer; }
   input[type="radio"] { accent-color: ${(p) => p.theme.accent}; }
 `;

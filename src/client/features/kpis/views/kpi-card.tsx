@@ -12,6 +12,7 @@ import { numeric } from "../../../ui/numeric";
 import { FONT_WEIGHT, SPACE, TYPE_SCALE } from "../../../ui/tokens";
 import { KpiSparkline } from "./dashboard/kpi-sparkline";
 import { FavoriteButton } from "./favorite-button";
+import { GlossaryLink } from "./glossary-link";
 
 export interface KpiCardProps {
   readonly kpi: KpiMeta;
@@ -70,7 +71,12 @@ export function KpiCard({ kpi, figures, currency, periodLabel, trend, sparkline,
           </Link>
         </TitleLink>
       }
-      actions={<FavoriteButton kpiId={kpi.id} name={kpi.name} />}
+      actions={
+        <>
+          <GlossaryLink kpiId={kpi.id} name={kpi.name} />
+          <FavoriteButton kpiId={kpi.id} name={kpi.name} />
+        </>
+      }
     >
       <Body>
         <div className="headline">

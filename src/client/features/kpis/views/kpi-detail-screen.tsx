@@ -1,29 +1,38 @@
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { Link, useLocation, useParams } from "wouter";
-import { styled } from "styled-components";
+import { styled, useTheme } from "styled-components";
 import type { KpiMeta } from "../../../../contracts/kpis";
 import { formatKpiValue } from "../../../../domain/kpi/number-format";
 import { describePeriodRule } from "../../../../domain/kpi/period-rule";
 import type { BucketSize } from "../../../../domain/kpi/periods";
 import { monthDateOf } from "../../../../domain/months";
+import { canOpen } from "../../../../domain/navigation/access";
+import { screenOf } from "../../../../domain/navigation/screens";
 import type { AppState } from "../../../app/state";
 import { useDispatch, useModel } from "../../../bus/use-model";
 import { Badge } from "../../../ui/badge";
+import { Button } from "../../../ui/button";
+import { Icon } from "../../../ui/icons";
 import { Card } from "../../../ui/card";
 import { FilterBar } from "../../../ui/filter-bar";
 import { LinkTabs } from "../../../ui/link-tabs";
-import { KpiChartsTab } from "../../charts/views/kpi-charts-tab";
 import { Page } from "../../../ui/layout";
 import { PageHeader } from "../../../ui/page-header";
 import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { BucketSizePicker } from "./chart/bucket-size-picker";
+import { useCommentMarkers } from "../../collaboration/views/use-comment-markers";
 import { KpiHistoryChart } from "./chart/kpi-history-chart";
 import { AggregateCards } from "./detail/aggregate-cards";
+import { benchmarkBands } from "./detail/benchmark-bands";
+import { DETAIL_TABS } from "./detail/detail-tabs";
 import { cameFrom, detailTrail, unitName } from "./detail/detail-trail";
+import { KpiAnalysisLinks } from "../../kpi-analysis/views/kpi-comparison-links";
 import { FavoriteButton } from "./favorite-button";
+import { GlossaryLink } from "./glossary-link";
 import { useKpiMeta, useKpiView, useReportingFrame } from "./hooks";
 import { useReportingPeriodItems } from "./reporting-period";
 import { ValueGrid } from "./value-grid";
+import { selectAccess } from "../../session/model";
 
 /** Months of history per bucket size: two years of months or quarters, three of halves, five years. */
 const TIME_RANGE: Readonly<Record<BucketSize, number>> = { 1: 24, 3: 24, 6: 36, 12: 60 };
@@ -73,28 +82,35 @@ function KpiDetail({ kpi, catalogue }: { kpi: KpiMeta; catalogue: readonly KpiMe
   const [bucketSize, setBucketSize] = useState<BucketSize>(1);
   const [from] = useState(cameFrom);
   const kpiId = kpi.id;
-  // …/charts and …/charts/{chartId}: the Charts tab (saved charts of this KPI) instead of the figures.
-  const [location] = useLocation();
-  const [section, chartPart] = location.split("/").slice(4);
-  const chartsTab = section === "charts";
-  const tabs = [
-    { href: `/reporting/kpi-detail/${kpiId}`, label: "Overview" },
-    { href: `/reporting/kpi-detail/${kpiId}/charts`, label: "Charts" },
-  ];
+  // …/{segment}/…: one of the detail's other tabs (charts, comments, alerts, …) instead of the figures.
+  const [location, navigate] = useLocation();
+  const [segment, ...rest] = location.split("/").slice(4);
+  const otherTab = DETAIL_TABS.find((tab) => tab.segment === segment) ?? null;
+  const overviewHref = `/reporting/kpi-detail/${kpiId}`;
+  const tabs = [{ href: overviewHref, label: "Overview" }, ...DETAIL_TABS.map((tab) => ({ href: `${overviewHref}/${tab.segment}`, label: tab.label }))];
   const key = `detail/${kpiId}`;
   const end = frame.end - frame.ignoreLastMonths;
   const aggregatesCommand = { _tag: "LoadKpiAggregates", key, endDate: frame.endDate, ignoreLastMonths: frame.ignoreLastMonths, fxRate: frame.fxRateId, idList: [kpiId] } as const;
   const historyCommand = { _tag: "LoadKpiHistory", key, kpiId, endDate: monthDateOf(end), timeRange: TIME_RANGE[bucketSize], bucketSize, fxRate: frame.fxRateId } as const;
   const valuesCommand = { _tag: "LoadKpiValues", key, startDate: monthDateOf(end - GRID_MONTHS + 1), date: monthDateOf(end), type: "all", idList: [kpiId], includePlanning: true, fxRate: frame.fxRateId } as const;
-  // The Charts tab shows none of these: they load when the overview is shown.
-  const aggregates = useKpiView(chartsTab ? null : aggregatesCommand);
-  const history = useKpiView(chartsTab ? null : historyCommand);
-  const values = useKpiView(chartsTab ? null : valuesCommand);
+  // The other tabs show none of these: they load when the overview is shown.
+  const aggregates = useKpiView(otherTab ? null : aggregatesCommand);
+  const history = useKpiView(otherTab ? null : historyCommand);
+  const values = useKpiView(otherTab ? null : valuesCommand);
   const pending = useModel((state: AppState) => state.kpis.pending[kpiId]);
   const rejected = useModel((state: AppState) => state.kpis.rejected[kpiId]);
   const saving = useModel((state: AppState) => state.kpis.saving[kpiId]);
+  const markers = useCommentMarkers(kpiId);
 
+  const access = useModel((state: AppState) => selectAccess(state.session));
+  const mayOpen = (href: string) => {
+    const screen = screenOf(href);
+    return !access || !screen || canOpen(access, screen);
+  };
   const format = (value: number | null) => formatKpiValue(value, kpi.unit, { currency: frame.currency });
+  const theme = useTheme();
+  // Memoized: the chart redraws when its bands change, not on every render.
+  const bands = useMemo(() => benchmarkBands(kpi, bucketSize, theme, (value) => formatKpiValue(value, kpi.unit, { currency: frame.currency })), [kpi, bucketSize, theme, frame.currency]);
   const inputOf = (key: string) => catalogue.find((candidate) => candidate.key === key);
   const unit = unitName(kpi.unit, frame.currency);
   const months = [...(values?.data?.find((entry) => entry.id === kpiId)?.values ?? [])].reverse();
@@ -103,10 +119,20 @@ function KpiDetail({ kpi, catalogue }: { kpi: KpiMeta; catalogue: readonly KpiMe
       <PageHeader
         title={kpi.name}
         headingId="kpi-title"
-        breadcrumbs={detailTrail(kpi, from)}
+        breadcrumbs={detailTrail(kpi, from, mayOpen)}
+        actions={
+          <>
+            <KpiAnalysisLinks kpiId={kpi.id} />
+            {/* The bell opens the alert dialog on the Alerts tab (issue 15): a button, as it opens a dialog. */}
+            <Button size="sm" icon={<Icon name="bell" />} aria-label={`Set alert on ${kpi.name}`} onClick={() => navigate(`${overviewHref}/alerts/new`)}>
+              Set alert
+            </Button>
+          </>
+        }
         titleAddon={
           <>
             <FavoriteButton kpiId={kpi.id} name={kpi.name} />
+            <GlossaryLink kpiId={kpi.id} name={kpi.name} labelled />
             {kpi.outdated ? <Badge tone="warning">Outdated</Badge> : null}
             {kpi.validationState !== "validated" ? <Badge>{kpi.validationState === "in_validation" ? "In validation" : "Unvalidated"}</Badge> : null}
           </>
@@ -126,10 +152,10 @@ function KpiDetail({ kpi, catalogue }: { kpi: KpiMeta; catalogue: readonly KpiMe
         }
       />
       <FilterBar label="Reporting period" items={period.items} onReset={period.resetReportingPeriod} />
-      <LinkTabs label="KPI detail" tabs={tabs} current={chartsTab ? tabs[1]!.href : tabs[0]!.href} />
+      <LinkTabs label="KPI detail" tabs={tabs} current={otherTab ? `${overviewHref}/${otherTab.segment}` : overviewHref} />
 
-      {chartsTab ? (
-        <KpiChartsTab kpi={kpi} chartId={chartPart && /^\d+$/.test(chartPart) ? Number(chartPart) : null} />
+      {otherTab ? (
+        <otherTab.Component kpi={kpi} rest={rest} />
       ) : (
         <>
           {aggregates?.status === "error" ? (
@@ -142,7 +168,7 @@ function KpiDetail({ kpi, catalogue }: { kpi: KpiMeta; catalogue: readonly KpiMe
             {history?.status === "error" ? (
               <ErrorState title="The chart could not be loaded" message={history.message} onRetry={() => dispatch(historyCommand)} />
             ) : history?.data ? (
-              <KpiHistoryChart buckets={history.data[kpiId] ?? []} unit={kpi.unit} currency={frame.currency} title={`${kpi.name} (${kpi.unit === "currency" ? frame.currency : unit.toLowerCase()})`} />
+              <KpiHistoryChart buckets={history.data[kpiId] ?? []} unit={kpi.unit} currency={frame.currency} title={`${kpi.name} (${kpi.unit === "currency" ? frame.currency : unit.toLowerCase()})`} markers={markers} {...(bands ? { bands } : {})} />
             ) : (
               <LoadingState variant="skeleton" lines={6} label="Loading chart…" />
             )}

@@ -8,23 +8,12 @@ import { initialState } from "../../../../../src/client/app/state";
 import UserManagementScreen from "../../../../../src/client/features/users/views/user-management-screen";
 import { PERMISSION_DENIED_TEXT } from "../../../../../src/client/ui/states";
 import { renderWithBus } from "../../../support/dom";
+import { demoCompany, profileWith } from "../../../support/session-fixtures";
 
 test.after.each(() => cleanup());
 
-const company = { name: "Demo GmbH", kind: "company" as const, multiCurrency: false, isInvestorInstance: false, localCurrency: "EUR", fiscal_year_offset: 0, fxRates: [] };
-const profile = (permissions: string[]) => ({
-  id: 1,
-  email: "ada@demo.example",
-  first_name: "Ada",
-  last_name: "Administrator",
-  features: [],
-  is_holding_instance: false,
-  access_custom_dashboard: false,
-  is_staff: false,
-  user_permissions: permissions,
-  groups: [],
-  two_factor: { enabled: false, required: false },
-});
+const company = demoCompany();
+const profile = (permissions: string[]) => profileWith(permissions);
 const sessionOf = (permissions: string[]) => ({ session: { ...initialState.session, stage: "ready" as const, profile: profile(permissions), company } });
 const grace: ManagedUser = { id: 7, email: "grace@demo.example", first_name: "Grace", last_name: "Hopper", is_active: true, is_staff: false, groups: [{ id: 2, name: "Employee" }], user_permissions: [], two_factor_enabled: false, last_login: null };
 

@@ -1,5 +1,5 @@
 import { axisBottom, axisLeft, line, scaleBand, scaleLinear, type Selection } from "d3";
-import { chartRoot, drawGridLines, drawHighlightBand, drawHitAreas, drawZeroLine, type CategoryBand } from "../../../../charts/chart-layers";
+import { chartRoot, drawGridLines, drawHighlightBand, drawHitAreas, drawZeroLine, type CategoryBand, type ChartLayer } from "../../../../charts/chart-layers";
 import type { HistoryBucket } from "../../../../../contracts/kpis";
 import type { ChartPalette } from "../../../../ui/chart-palette";
 import { coverageText, partialBucketText } from "../../../../../domain/kpi/figure-coverage";
@@ -18,6 +18,24 @@ export interface HistoryChartInput {
   readonly activeIndex: number | null;
   /** A document-unique id for the hatch pattern of partial bars. */
   readonly hatchId: string;
+  /** Months with something to note (comments on a month): a marker under their bucket. */
+  readonly markers?: readonly ChartMarker[];
+  /** Value ranges drawn behind everything, e.g. the benchmark set's bands (a band from = to is a line). */
+  readonly bands?: readonly ChartBand[];
+}
+
+/** A note on one month: a marker at the foot of the bucket holding it, `label` its tooltip. */
+export interface ChartMarker {
+  readonly month: string;
+  readonly label: string;
+}
+
+export interface ChartBand {
+  readonly from: number;
+  readonly to: number;
+  readonly fill: string;
+  /** Carried as data-band: what the band is. */
+  readonly label: string;
 }
 
 /** Where the drawing put things, in svg pixels: what a tooltip needs to point at a bucket. */
@@ -39,7 +57,8 @@ export function drawHistoryChart(svg: SVGSVGElement, input: HistoryChartInput): 
   const { buckets, colours, visible, width, height } = input;
   const { root, layer } = chartRoot(svg, { width, height });
 
-  const shown = visibleValues(buckets, visible);
+  const bands = input.bands ?? [];
+  const shown = [...visibleValues(buckets, visible), ...bands.flatMap((band) => [band.from, band.to])];
   const y = scaleLinear()
     .domain([Math.min(0, ...shown), Math.max(0, ...shown)])
     .nice();
@@ -60,6 +79,7 @@ export function drawHistoryChart(svg: SVGSVGElement, input: HistoryChartInput): 
   drawHatch(root, input.hatchId, colours.actual);
 
   // Layers in paint order, created once.
+  const bandLayer = layer("bands");
   const grid = layer("grid");
   const highlight = layer("highlight");
   const bars = layer("bars");
@@ -68,10 +88,21 @@ export function drawHistoryChart(svg: SVGSVGElement, input: HistoryChartInput): 
   const points = layer("points");
   const yAxis = layer("y-axis");
   const xAxis = layer("x-axis");
+  const marks = layer("markers");
   const hits = layer("hits");
 
   // Each bucket's full step: where its highlight and its hit area go.
   const bandOf = (index: number): CategoryBand => ({ index, left: (x(index) ?? 0) - (x.step() - x.bandwidth()) / 2, width: x.step() });
+  bandLayer
+    .selectAll("rect")
+    .data(bands)
+    .join("rect")
+    .attr("data-band", (band) => band.label)
+    .attr("x", plot.left)
+    .attr("width", Math.max(0, plot.right - plot.left))
+    .attr("y", (band) => Math.min(y(band.from), y(band.to)) - (band.from === band.to ? 1 : 0))
+    .attr("height", (band) => Math.max(2, Math.abs(y(band.from) - y(band.to))))
+    .attr("fill", (band) => band.fill);
   drawGridLines(grid, yTicks.map((tick) => y(tick)), plot, colours.grid);
   drawHighlightBand(highlight, input.activeIndex === null ? null : bandOf(input.activeIndex), plot, colours.highlight);
 
@@ -175,6 +206,8 @@ export function drawHistoryChart(svg: SVGSVGElement, input: HistoryChartInput): 
     return Math.min(0, width - 2 - (center + half)) + Math.max(0, 2 - (center - half));
   });
 
+  drawMarkers(marks, buckets, input.markers ?? [], (index) => bucketCenter(index), plot.bottom, colours);
+
   // One transparent hit area per bucket over everything: what the pointer finds.
   drawHitAreas(hits, buckets.map((_, index) => bandOf(index)), plot);
 
@@ -184,6 +217,25 @@ export function drawHistoryChart(svg: SVGSVGElement, input: HistoryChartInput): 
     return tops.length === 0 ? plot.top : Math.min(...tops);
   };
   return { bucketCenter, bucketTop };
+}
+
+/** One diamond per bucket with notes at the x axis, titled with their count and words; `data-marker` holds the bucket's start. */
+function drawMarkers(layer: ChartLayer, buckets: readonly HistoryBucket[], markers: readonly ChartMarker[], center: (index: number) => number, bottom: number, colours: ChartPalette) {
+  const placed = buckets.flatMap((bucket, index) => {
+    const inside = markers.filter((marker) => marker.month >= bucket.startDate && marker.month <= bucket.endDate);
+    return inside.length ? [{ index, start: bucket.startDate, text: `${inside.length} comment${inside.length === 1 ? "" : "s"}: ${inside.map((marker) => marker.label).join(" · ")}` }] : [];
+  });
+  const joined = layer
+    .selectAll<SVGPathElement, (typeof placed)[number]>("path")
+    .data(placed, (marker) => marker.start)
+    .join((enter) => enter.append("path").call((path) => path.append("title")))
+    .attr("d", "M0,-8 L7,0 L0,8 L-7,0 Z")
+    .attr("transform", (marker) => `translate(${center(marker.index)},${bottom})`)
+    .attr("fill", colours.axis)
+    .attr("stroke", colours.surface)
+    .attr("stroke-width", 1.5)
+    .attr("data-marker", (marker) => marker.start);
+  joined.select("title").text((marker) => marker.text);
 }
 
 const TICK_COUNT = 5;

@@ -9,7 +9,7 @@ import { VisuallyHidden } from "../../../../ui/visually-hidden";
 import { bucketName, describeHistory, deviationFromLastYear, deviationFromPlan, seriesCoverage } from "./chart-format";
 import { ChartLegend } from "./chart-legend";
 import { BucketTooltip } from "./chart-tooltip";
-import { drawHistoryChart, type HistoryChartGeometry } from "./draw-history-chart";
+import { drawHistoryChart, type ChartMarker, type ChartBand, type HistoryChartGeometry } from "./draw-history-chart";
 import { ALL_SERIES_VISIBLE, hasAnyValue, SERIES_KEYS, SERIES_LABEL, type SeriesKey, type SeriesVisibility } from "./series";
 import { useElementWidth } from "./use-element-width";
 
@@ -25,6 +25,10 @@ export interface KpiHistoryChartProps {
   readonly visible?: SeriesVisibility;
   /** Told of every legend toggle, e.g. to keep the choice; the chart follows `visible` when it changes. */
   readonly onVisibleChange?: (visible: SeriesVisibility) => void;
+  /** Notes on months (comments), marked at the foot of their buckets. */
+  readonly markers?: readonly ChartMarker[];
+  /** Value ranges behind the bars (the KPI detail's benchmark bands), with a line that says what they are. */
+  readonly bands?: { readonly bands: readonly ChartBand[]; readonly note: string };
 }
 
 export const DEFAULT_CHART_HEIGHT = 300;
@@ -38,7 +42,7 @@ export const DEFAULT_CHART_WIDTH = 640;
  * series, and a visually hidden table holds every value. Buckets before the first value are
  * left out; a bucket whose actual covers only part of its months is hatched and says so.
  */
-export function KpiHistoryChart({ buckets: allBuckets, unit, currency, title, height = DEFAULT_CHART_HEIGHT, visible: visibleProp, onVisibleChange }: KpiHistoryChartProps) {
+export function KpiHistoryChart({ buckets: allBuckets, unit, currency, title, height = DEFAULT_CHART_HEIGHT, visible: visibleProp, onVisibleChange, markers, bands }: KpiHistoryChartProps) {
   const buckets = useMemo(() => withoutLeadingEmptyBuckets(allBuckets), [allBuckets]);
   const theme = useTheme();
   const colours = useMemo(() => chartPalette(theme), [theme]);
@@ -58,8 +62,9 @@ export function KpiHistoryChart({ buckets: allBuckets, unit, currency, title, he
       {empty ? (
         <Empty style={{ minHeight: height }}>No values in this period.</Empty>
       ) : (
-        <HistoryPlot buckets={buckets} unit={unit} currency={currency} title={title} height={height} visible={visible} colours={colours} />
+        <HistoryPlot buckets={buckets} unit={unit} currency={currency} title={title} height={height} visible={visible} colours={colours} markers={markers ?? NO_MARKERS} bands={bands?.bands} />
       )}
+      {!empty && bands ? <Note data-testid="benchmark-note">{bands.note}</Note> : null}
     </Figure>
   );
 }
@@ -72,9 +77,13 @@ interface HistoryPlotProps {
   readonly height: number;
   readonly visible: SeriesVisibility;
   readonly colours: ChartPalette;
+  readonly markers: readonly ChartMarker[];
+  readonly bands?: readonly ChartBand[] | undefined;
 }
 
-function HistoryPlot({ buckets, unit, currency, title, height, visible, colours }: HistoryPlotProps) {
+const NO_MARKERS: readonly ChartMarker[] = [];
+
+function HistoryPlot({ buckets, unit, currency, title, height, visible, colours, markers, bands }: HistoryPlotProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
   const geometryRef = useRef<HistoryChartGeometry | null>(null);
@@ -88,8 +97,8 @@ function HistoryPlot({ buckets, unit, currency, title, height, visible, colours 
   const anyPartial = buckets.some((bucket) => partialBucketText(bucket) !== null || SERIES_KEYS.some((key) => bucket.monthCounts.period > 1 && seriesCoverage(bucket, key) !== null));
 
   useLayoutEffect(() => {
-    if (svgRef.current) geometryRef.current = drawHistoryChart(svgRef.current, { buckets, unit, currency, width, height, colours, visible, activeIndex, hatchId });
-  }, [buckets, unit, currency, width, height, colours, visible, activeIndex, hatchId]);
+    if (svgRef.current) geometryRef.current = drawHistoryChart(svgRef.current, { buckets, unit, currency, width, height, colours, visible, activeIndex, hatchId, markers, ...(bands ? { bands } : {}) });
+  }, [buckets, unit, currency, width, height, colours, visible, activeIndex, hatchId, markers, bands]);
 
   const { refs, floatingStyles } = useFloating({
     open: activeIndex !== null,
@@ -160,6 +169,14 @@ function HistoryPlot({ buckets, unit, currency, title, height, visible, colours 
             <rect width="14" height="14" fill={`url(#${hatchId})`} stroke={colours.actual} strokeWidth="1.5" />
           </svg>
           Hatched bars and hollow points cover only part of their period&apos;s months (hover for how many).
+        </Note>
+      ) : null}
+      {markers.length > 0 ? (
+        <Note>
+          <svg width="14" height="14" aria-hidden="true">
+            <path d="M7,0 L14,7 L7,14 L0,7 Z" fill={colours.axis} />
+          </svg>
+          Diamonds mark periods with comments on their months (hover for them; the Comments tab has them all).
         </Note>
       ) : null}
       {activeBucket && (
