@@ -106,6 +106,19 @@ test("quarterly VAT: the first quarter's balance is settled on April 10; more in
   assert.is(withRevenue.months[3]!.inflows.vatRefund, 0);
 });
 
+test("a daily contract's input VAT belongs to the months of its days", () => {
+  const daily = projectScenario({
+    ...input, months: 3, employees: [], revenue: [], actuals: [],
+    expenses: [{ kind: "contract", amount: 10, vatRate: 10, frequency: "daily", startDate: "2027-01-30", endDate: "2027-02-02" }],
+  });
+  // Jan 30, 31 and Feb 1, 2 at 11 gross; 2 of input VAT back on Feb 10 and on Mar 10.
+  assert.equal(daily.months.map((month) => [month.outflows.contracts, month.inflows.vatRefund, month.closing]), [
+    [22, 0, 9_978],
+    [22, 2, 9_958],
+    [0, 2, 9_960],
+  ]);
+});
+
 test("the runway counts the months that closed at zero or above before the first day below zero", () => {
   const burn: ProjectionInput = {
     ...input, months: 12, employees: [], revenue: [], actuals: [], vatSettlement: "none", opening: { amount: 2_500, fromKpi: false },
