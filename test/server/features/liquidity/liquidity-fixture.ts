@@ -12,7 +12,7 @@ export const NOW = new Date("2026-06-15T10:00:00Z");
  * A company for the liquidity tests: a liquidity administrator, a planner (write), an approver,
  * a reader (read permission, to be put on read lists), an outsider (write, on no list), someone
  * without liquidity planning, a person holding it only by the per-user grant; departments Sales
- * and R&D (the planner also reads basic KPIs); a cash KPI (actual for May 2026 of 100,000), a revenue KPI; an FX rate to USD at 1.25.
+ * and R&D (the planner also reads basic KPIs); a cash KPI (actuals May 2026 90,000 and June 100,000), a revenue KPI (no values); an FX rate to USD at 1.25.
  * And a stranger: another company's administrator.
  */
 export async function liquidityWorld() {
