@@ -2,7 +2,8 @@ import { PROJECTED_WEEKS, type Frequency, type LiquidityProjection, type Project
 import { monthDateOf, monthIndexOf } from "../months";
 import { dayNumberOf, firstDayOf, isoDateOf, lastDayOf, mondayOf } from "./days";
 import { dailyRun, dueSchedule, forEachDueDay } from "./frequencies";
-import { roundTo2 } from "./fte";
+import { roundTo2 } from "./rounding";
+import { invoiceDayOf, receiptDayOf } from "./receipts";
 import { lowestAndRunwayOfBalances } from "./runway";
 import { salaryOfMonth, salaryPlan } from "./salaries";
 import { periodEndOf, settlementDayOf, vatOn } from "./vat";
@@ -132,9 +133,9 @@ export function projectScenario(input: ProjectionInput): Projection {
   }
 
   for (const { month, amount } of input.revenue) {
-    const invoiced = lastDayOf(monthIndexOf(month));
+    const invoiced = invoiceDayOf(month);
+    const received = receiptDayOf(month, input.paymentDelayDays);
     const vat = vatOn(amount, input.revenueVatRate, input.vatSettlement);
-    const received = invoiced + input.paymentDelayDays;
     if (received >= first && received <= last) flows.revenue[received - first]! += amount + vat;
     if (invoiced >= first && invoiced <= last) outputVat[monthOfIndex[invoiced - first]!]! += vat;
   }

@@ -22,10 +22,12 @@ export interface RevenueReceipt {
 }
 
 export function revenueReceipt(month: MonthDate, net: number, revenueVatRate: number, paymentDelayDays: number, settlement: VatSettlement): RevenueReceipt {
-  const invoiced = invoiceDayOf(month);
   const vat = vatOn(net, revenueVatRate, settlement);
-  return { invoicedOn: isoDateOf(invoiced), receivedOn: isoDateOf(invoiced + paymentDelayDays), net, vat, gross: net + vat };
+  return { invoicedOn: isoDateOf(invoiceDayOf(month)), receivedOn: isoDateOf(receiptDayOf(month, paymentDelayDays)), net, vat, gross: net + vat };
 }
 
 /** The day a month's revenue is invoiced: its last day. */
 export const invoiceDayOf = (month: MonthDate): DayNumber => lastDayOf(monthIndexOf(month));
+
+/** The day a month's revenue arrives: its invoice day + the delay. */
+export const receiptDayOf = (month: MonthDate, paymentDelayDays: number): DayNumber => invoiceDayOf(month) + paymentDelayDays;

@@ -16,7 +16,7 @@
  */
 import type { MonthDate } from "../months";
 import { dayNumberOf, isoDateOf, monthOfDay, type DayNumber } from "./days";
-import { roundTo2 } from "./fte";
+import { roundTo2 } from "./rounding";
 
 export interface LowestAndRunway {
   readonly lowest: { readonly date: string; readonly amount: number };

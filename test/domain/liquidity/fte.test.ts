@@ -1,6 +1,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { fteOf, roundTo2, weeklyHoursOf } from "../../../src/domain/liquidity/fte";
+import { fteOf, weeklyHoursOf } from "../../../src/domain/liquidity/fte";
+import { roundTo2 } from "../../../src/domain/liquidity/rounding";
 
 test("FTE from weekly hours, two decimals", () => {
   const table: [hours: number, fullTime: number, fte: number][] = [

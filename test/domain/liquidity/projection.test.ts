@@ -139,6 +139,28 @@ test("revenue paid late crosses the year, and past the end it is not projected",
   assert.equal(projectScenario({ ...late, paymentDelayDays: 0 }).months.map((month) => month.inflows.revenue), [100, 200, 0]);
 });
 
+test("revenue invoiced before the start arrives inside it; its VAT was the period before the opening", () => {
+  const projection = projectScenario({ ...input, employees: [], expenses: [], actuals: [], revenue: [{ month: "2026-12-01", amount: 1_000 }] });
+  // Dec 31 + 30 = Jan 30: 1,100 in; December's VAT is not settled inside the projection.
+  assert.equal(projection.months.map((month) => [month.inflows.revenue, month.outflows.vat]), [[1_100, 0], [0, 0], [0, 0]]);
+});
+
+test("headcount in the projection: a raise mid-month and a termination, with the scenario's employer cost rate", () => {
+  const projection = projectScenario({
+    ...input, expenses: [], revenue: [], actuals: [], vatSettlement: "none",
+    employees: [
+      { fixSalary: 36_000, hireDate: null, terminationDate: "2027-03-15", salaryIncreases: [{ effectiveFrom: "2027-02-15", annualSalary: 48_000 }], employerCostRate: 10 },
+      { fixSalary: 12_000, hireDate: "2027-01-01", terminationDate: null, salaryIncreases: [], employerCostRate: 0 },
+    ],
+  });
+  // First: 3,000; 1,500 + 2,000 (14 + 14 of 28 days); 4,000 × 15/31. Second: 1,000 a month.
+  assert.equal(projection.months.map((month) => [month.outflows.salaries, month.outflows.employerCosts]), [
+    [4_000, 300],
+    [4_500, 350],
+    [2_935.48, 193.55],
+  ]);
+});
+
 test("a projection needs whole months", () => {
   assert.throws(() => projectScenario({ ...input, months: 0 }), RangeError);
   assert.throws(() => projectScenario({ ...input, months: 1.5 }), RangeError);
