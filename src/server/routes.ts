@@ -47,6 +47,8 @@ import { okrRoutes } from "./features/okrs/okr-routes";
 import { okrInsightRoutes } from "./features/okr-insights/insight-routes";
 import { okrSchedulerRoutes } from "./features/okr-scheduler/scheduler-routes";
 import { okrSchedulerEventFilters } from "./features/okr-scheduler/scheduler-event-filter";
+import { liquidityEventFilters } from "./features/liquidity/liquidity-events";
+import { liquidityRoutes } from "./features/liquidity/liquidity-routes";
 import { readDemoInfo } from "./db/seed/demo-info";
 import { eventStreamRoute } from "./platform/events/stream-route";
 import { openApiDocument, type MountedRoutes } from "./platform/http/openapi";
@@ -58,7 +60,7 @@ import { publicRoute, type RouteDefinition } from "./platform/http/route";
  * test/server/registry/ attack every route it lists. A feature adds its routes here.
  */
 export const API_ROUTES: Record<ApiRootName, readonly RouteDefinition[]> = {
-  main: [eventStreamRoute({ filters: { ...kpiEventFilters, ...kpiSettingsEventFilters, ...accountingEventFilters, ...uploadEventFilters, ...warehouseEventFilters, ...integrationEventFilters, ...queryBuilderEventFilters, ...forecastEventFilters, ...planningEventFilters, ...customDashboardEventFilters, ...chartEventFilters, ...investorReportEventFilters, ...collaborationEventFilters, ...alertEventFilters, ...okrEventFilters, ...okrSchedulerEventFilters } }), ...sessionRoutes, ...passwordRoutes, ...twoFactorRoutes, ...usersRoutes, ...usersImportRoutes, ...ssoRoutes, ...portfolioRoutes, ...kpiReportingRoutes, ...kpiSettingsRoutes, ...kpiAnalysisRoutes, ...accountingRoutes, ...uploadRoutes, ...integrationsRoutes, ...queryBuilderRoutes, ...forecastingRoutes, ...planningVersionRoutes, ...customDashboardRoutes, ...chartRoutes, ...printRoutes, ...investorReportingRoutes, ...holdingRoutes, ...subsidiaryRoutes, ...companyRoutes, ...organizationRoutes, ...collaborationRoutes, ...alertRoutes, ...okrRoutes, ...okrInsightRoutes, ...okrSchedulerRoutes],
+  main: [eventStreamRoute({ filters: { ...kpiEventFilters, ...kpiSettingsEventFilters, ...accountingEventFilters, ...uploadEventFilters, ...warehouseEventFilters, ...integrationEventFilters, ...queryBuilderEventFilters, ...forecastEventFilters, ...planningEventFilters, ...customDashboardEventFilters, ...chartEventFilters, ...investorReportEventFilters, ...collaborationEventFilters, ...alertEventFilters, ...okrEventFilters, ...okrSchedulerEventFilters, ...liquidityEventFilters } }), ...sessionRoutes, ...passwordRoutes, ...twoFactorRoutes, ...usersRoutes, ...usersImportRoutes, ...ssoRoutes, ...portfolioRoutes, ...kpiReportingRoutes, ...kpiSettingsRoutes, ...kpiAnalysisRoutes, ...accountingRoutes, ...uploadRoutes, ...integrationsRoutes, ...queryBuilderRoutes, ...forecastingRoutes, ...planningVersionRoutes, ...customDashboardRoutes, ...chartRoutes, ...printRoutes, ...investorReportingRoutes, ...holdingRoutes, ...subsidiaryRoutes, ...companyRoutes, ...organizationRoutes, ...collaborationRoutes, ...alertRoutes, ...okrRoutes, ...okrInsightRoutes, ...okrSchedulerRoutes, ...liquidityRoutes],
   auth: [...authServiceRoutes, ...embedSignInRoutes],
   warehouse: [...warehouseRoutes],
   ai: [],

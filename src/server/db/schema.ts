@@ -93,6 +93,13 @@ export interface DatabaseSchema {
   okr_scheduler_periods: OkrSchedulerPeriodsTable;
   okr_check_in_schedules: OkrCheckInSchedulesTable;
   okr_reminders_sent: OkrRemindersSentTable;
+  liquidity_scenarios: LiquidityScenariosTable;
+  liquidity_scenario_departments: LiquidityScenarioDepartmentsTable;
+  liquidity_scenario_users: LiquidityScenarioUsersTable;
+  liquidity_employees: LiquidityEmployeesTable;
+  liquidity_salary_increases: LiquiditySalaryIncreasesTable;
+  liquidity_expenses: LiquidityExpensesTable;
+  liquidity_master_data: LiquidityMasterDataTable;
 }
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -1177,4 +1184,95 @@ export interface OkrRemindersSentTable {
   due_on: CalendarDate;
   user_id: number;
   sent_at: Timestamp;
+}
+
+// ── Liquidity planning (migration 0036) ─────────────────────────────────────
+/** numeric columns: a string on PostgreSQL (read them with Number), a number going in. */
+type Numeric = ColumnType<string | number, number | string, number | string>;
+
+export interface LiquidityScenariosTable {
+  tenant_id: string;
+  id: GeneratedAlways<number>;
+  name: string;
+  author_id: number | null;
+  status: Generated<"draft" | "approved">;
+  approved_at: Date | null;
+  approved_by: number | null;
+  parent_id: number | null;
+  merged_from: ColumnType<number[], number[] | undefined, number[]>;
+  start_month: CalendarDate;
+  months: number;
+  revenue_kpi_id: number | null;
+  cash_kpi_id: number | null;
+  payment_delay_days: number;
+  revenue_vat_rate: Numeric;
+  vat_settlement: "monthly" | "quarterly" | "none";
+  employer_cost_rate: Numeric;
+  full_time_hours: Numeric;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface LiquidityScenarioDepartmentsTable {
+  tenant_id: string;
+  scenario_id: number;
+  department_id: number;
+}
+
+export interface LiquidityScenarioUsersTable {
+  tenant_id: string;
+  scenario_id: number;
+  user_id: number;
+  access: "read" | "write";
+}
+
+export interface LiquidityEmployeesTable {
+  tenant_id: string;
+  id: GeneratedAlways<number>;
+  scenario_id: number;
+  employee_id: string | null;
+  full_name: string;
+  employment_type: "full_time" | "part_time" | "working_student" | "intern" | "freelancer";
+  department_id: number | null;
+  role: Generated<string>;
+  weekly_hours: Numeric;
+  fix_salary: Numeric;
+  hire_date: CalendarDate | null;
+  termination_date: CalendarDate | null;
+  cost_center: Generated<string>;
+  open_position: Generated<boolean>;
+  employer_cost_rate: Numeric | null;
+  position: Generated<number>;
+}
+
+export interface LiquiditySalaryIncreasesTable {
+  tenant_id: string;
+  employee_row_id: number;
+  effective_from: CalendarDate;
+  annual_salary: Numeric;
+}
+
+export interface LiquidityExpensesTable {
+  tenant_id: string;
+  id: GeneratedAlways<number>;
+  scenario_id: number;
+  kind: "contract" | "transaction";
+  account: string;
+  vendor: Generated<string>;
+  cost_driver: Generated<string>;
+  start_date: CalendarDate;
+  end_date: CalendarDate | null;
+  amount: Numeric;
+  cost_center: Generated<string>;
+  frequency: "daily" | "weekly" | "bi-weekly" | "monthly" | "quarterly" | "yearly";
+  vat_rate: Numeric;
+  seeded: Generated<boolean>;
+}
+
+export interface LiquidityMasterDataTable {
+  tenant_id: string;
+  import_id: number | null;
+  seeded_at: Date | null;
+  error: string | null;
+  updated_at: Timestamp;
 }

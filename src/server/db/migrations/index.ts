@@ -30,6 +30,7 @@ import * as kpiGlossary from "./0032_kpi_glossary";
 import * as companySettings from "./0033_company_settings";
 import * as okrs from "./0034_okrs";
 import * as okrScheduler from "./0035_okr_scheduler";
+import * as liquidity from "./0036_liquidity";
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the server bundle
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   "0033_company_settings": companySettings,
   "0034_okrs": okrs,
   "0035_okr_scheduler": okrScheduler,
+  "0036_liquidity": liquidity,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -24,6 +24,17 @@ export const UNIT_REFERENCE_CHECKS: readonly UnitReferenceCheck[] = [
     plural: "objectives",
     count: async ({ db }, unitId) => Number((await db.selectFrom("okr_objectives").select((eb) => eb.fn.countAll<string>().as("count")).where("category_id", "=", unitId).executeTakeFirstOrThrow()).count),
   },
+  // Liquidity planning (issue 17): the scenarios that plan for the department, and their employees in it.
+  {
+    singular: "liquidity scenario",
+    plural: "liquidity scenarios",
+    count: async ({ db }, unitId) => Number((await db.selectFrom("liquidity_scenario_departments").select((eb) => eb.fn.countAll<string>().as("count")).where("department_id", "=", unitId).executeTakeFirstOrThrow()).count),
+  },
+  {
+    singular: "liquidity planning employee",
+    plural: "liquidity planning employees",
+    count: async ({ db }, unitId) => Number((await db.selectFrom("liquidity_employees").select((eb) => eb.fn.countAll<string>().as("count")).where("department_id", "=", unitId).executeTakeFirstOrThrow()).count),
+  },
 ];
 
 /** Every check's count for a unit. */
