@@ -16,6 +16,7 @@ import {
   SCENARIO_UPDATE_FAILED,
   ScenarioList,
 } from "../../../contracts/liquidity";
+import { LIQUIDITY_EVENTS } from "../../../contracts/liquidity-events";
 import type { DomainEvent } from "../../../contracts/messages";
 import {
   ComparedScenarioRefused,
@@ -281,8 +282,8 @@ export const changeExpenses: LiquidityEpic = ({ command$ }, deps) =>
 /** Reloads after this many ms of quiet, so a burst of changes reads once. */
 const RELOAD_DEBOUNCE_MS = 300;
 
-/** The server's liquidity events (LiquidityScenarioCreated, …Approved, LiquidityEmployeeChanged, …). */
-export const isLiquidityServerEvent = (type: string) => type.startsWith("Liquidity");
+/** The server's liquidity events (contracts/liquidity-events.ts). */
+export const isLiquidityServerEvent = (type: string) => (LIQUIDITY_EVENTS as readonly string[]).includes(type);
 
 /** Another person changed a scenario, its headcount or its expenses: what is on screen is read again. */
 export const changedElsewhere: LiquidityEpic = ({ event$, state$ }, deps) =>
