@@ -5,6 +5,7 @@ import * as assert from "uvu/assert";
 import { SCENARIO_MERGE_FAILED } from "../../../../src/contracts/liquidity";
 import { LiquidityActionFailed } from "../../../../src/contracts/messages/liquidity";
 import { initialLiquidity } from "../../../../src/client/features/liquidity/model";
+import { spreadLabels } from "../../../../src/client/features/liquidity/views/balance-chart";
 import { Comparison } from "../../../../src/client/features/liquidity/views/comparison-card";
 import { MergeDialog } from "../../../../src/client/features/liquidity/views/scenarios-screen";
 import { renderWithBus } from "../../support/dom";
@@ -52,9 +53,15 @@ test("the merge dialog refuses one scenario twice, sends two, and shows a refuse
   fireEvent.click(screen.getByRole("button", { name: "Merge" }));
   assert.equal(view.commands, [{ _tag: "MergeLiquidityScenarios", firstId: 1, secondId: 3, name: "Both" }]);
   await act(async () => {
-    view.bus.receive(LiquidityActionFailed.make({ action: "scenario-merge", target: null, message: SCENARIO_MERGE_FAILED, fields: {}, conflicts: ["E-7"], rows: [] }));
+    view.bus.receive(LiquidityActionFailed.make({ action: "scenario-merge", target: null, message: SCENARIO_MERGE_FAILED, fields: {}, conflicts: ["E-7"], rows: [] }), "local");
   });
   assert.match(screen.getByTestId("merge-error").textContent ?? "", /Error while merging scenarios\. These employee IDs differ between the two scenarios: E-7\./);
+});
+
+test("lowest-balance labels on the same spot are stacked apart and kept inside the plot", () => {
+  assert.equal(spreadLabels([100, 100, 100], 10, 296), [100, 114, 128]);
+  assert.equal(spreadLabels([290, 290], 10, 296), [282, 296], "pushed past the bottom: the stack moves up");
+  assert.equal(spreadLabels([50, 5], 10, 296), [50, 10], "each keeps its own order");
 });
 
 test.run();

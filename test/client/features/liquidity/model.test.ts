@@ -1,11 +1,12 @@
 // The liquidity reducer: events in, model out.
 import { test } from "uvu";
+import type { DomainEvent } from "../../../../src/contracts/messages";
 import * as assert from "uvu/assert";
 import { ComparedScenariosChanged, LiquidityProjectionLoaded, LiquidityProjectionLoadStarted, LiquidityScenarioRemoved, LiquidityScenarioSaved, LiquidityScenariosLoaded } from "../../../../src/contracts/messages/liquidity";
 import { initialLiquidity, liquidityReducer, type LiquidityModel } from "../../../../src/client/features/liquidity/model";
 import { projection, scenario } from "./fixtures";
 
-const fold = (model: LiquidityModel, ...events: Parameters<typeof liquidityReducer>[1][]) => events.reduce(liquidityReducer, model);
+const fold = (model: LiquidityModel, ...events: DomainEvent[]) => events.reduce((folded, event) => liquidityReducer(folded, event, { seq: 1, type: event._tag, version: 1, payload: event, occurredAt: "", origin: "local" }), model);
 
 test("a saved scenario replaces its row, a new one goes first; approval reaches the open scenario", () => {
   const loaded = fold(initialLiquidity, LiquidityScenariosLoaded.make({ list: { scenarios: [scenario(1, "A"), scenario(2, "B")], canCreate: true } }));

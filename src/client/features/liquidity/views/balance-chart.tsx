@@ -104,19 +104,22 @@ export function BalanceChart({ series, label, format }: { series: readonly Balan
       .attr("fill", (low) => seriesColour(theme, low.entry, scenarioIndex[low.index] ?? 0))
       .attr("stroke", palette.surface)
       .attr("stroke-width", 2);
+    const labelYs = spreadLabels(lows.map((low) => y(low.lowest.amount) - 10), plot.top + 10, plot.bottom - 4);
     layer("lowest-labels")
       .selectAll("text")
       .data(lows, (low) => (low as (typeof lows)[number]).entry.key)
       .join("text")
       .attr("x", (low) => {
         const at = x(new Date(`${low.lowest.date}T00:00:00Z`));
-        return at > (plot.left + plot.right) / 2 ? at - 8 : at + 8;
+        return at > (plot.left + plot.right) / 2 ? at - 10 : at + 10;
       })
       .attr("text-anchor", (low) => (x(new Date(`${low.lowest.date}T00:00:00Z`)) > (plot.left + plot.right) / 2 ? "end" : "start"))
-      // Labels of several scenarios step down so they do not sit on each other.
-      .attr("y", (low, order) => Math.min(plot.bottom - 4, y(low.lowest.amount) + 18 + order * 14))
+      .attr("y", (_, order) => labelYs[order]!)
       .attr("font-size", 11)
       .attr("fill", theme.text)
+      .attr("paint-order", "stroke")
+      .attr("stroke", palette.surface)
+      .attr("stroke-width", 3)
       .attr("data-lowest", (low) => low.entry.label)
       .text((low) => low.lowest.text);
   }, [series, width, theme, format, scenarioIndex]);
@@ -125,6 +128,24 @@ export function BalanceChart({ series, label, format }: { series: readonly Balan
       <svg ref={svg} role="img" aria-label={label} width={width} height={HEIGHT} data-balance-chart="" />
     </Frame>
   );
+}
+
+const LABEL_GAP = 14;
+
+/**
+ * Label heights near their wished ones (each just above its dot) but at least LABEL_GAP apart,
+ * inside [top, bottom]: several scenarios often reach their lowest on the same last day.
+ */
+export function spreadLabels(wished: readonly number[], top: number, bottom: number): number[] {
+  const order = wished.map((value, index) => ({ value, index })).sort((left, right) => left.value - right.value);
+  const placed: number[] = [];
+  for (const { value } of order) placed.push(Math.max(value, top, (placed.at(-1) ?? -Infinity) + LABEL_GAP));
+  // Pushed past the bottom: the whole stack moves up.
+  const over = (placed.at(-1) ?? bottom) - bottom;
+  const shifted = over > 0 ? placed.map((value) => Math.max(top, value - over)) : placed;
+  const result: number[] = new Array(wished.length);
+  order.forEach(({ index }, rank) => (result[index] = shifted[rank]!));
+  return result;
 }
 
 const Frame = styled.div`

@@ -142,7 +142,7 @@ function ScenariosTable({ scenarios, canCreate, onSettings, onDuplicate }: { sce
       key: "actions",
       header: "Actions",
       cell: (scenario) => (
-        <Cluster $gap="xxs">
+        <Cluster $gap="xxs" style={{ flexWrap: "nowrap" }}>
           {scenario.canEdit ? (
             <Button size="sm" variant="quiet" aria-label={`Settings of ${scenario.name}`} onClick={() => onSettings(scenario)}>
               Settings
