@@ -142,7 +142,7 @@ function ScenariosTable({ scenarios, canCreate, onSettings, onDuplicate }: { sce
       key: "actions",
       header: "Actions",
       cell: (scenario) => (
-        <Cluster $gap="xxs" style={{ flexWrap: "nowrap" }}>
+        <Cluster $gap="xxs" style={{ minWidth: "10.5rem" }}>
           {scenario.canEdit ? (
             <Button size="sm" variant="quiet" aria-label={`Settings of ${scenario.name}`} onClick={() => onSettings(scenario)}>
               Settings
