@@ -59,6 +59,12 @@ export interface WorldIds {
   readonly okrMilestone: number;
   readonly okrStatus: number;
   readonly okrTask: number;
+  // Liquidity planning (issue 17): two draft scenarios of the administrator's in the world's
+  // department (names carrying the marker), the first with an employee and a contract that do too.
+  readonly liquidityScenario: number;
+  readonly liquidityScenarioB: number;
+  readonly liquidityEmployee: number;
+  readonly liquidityExpense: number;
 }
 
 export interface Caller {
@@ -208,7 +214,21 @@ export async function registryWorld() {
     await db.insertInto("okr_scheduler_years").values({ tenant_id: a, year: 2026, split: "quarters" }).execute();
     const okrPeriod = (await db.insertInto("okr_scheduler_periods").values({ tenant_id: a, year: 2026, number: 2, name: `Q2 ${marker}`.slice(0, 60), starts_on: "2026-04-01", ends_on: "2026-06-30", draft_on: "2026-03-18", set_on: "2026-04-15", review_on: "2026-06-23" }).returning("id").executeTakeFirstOrThrow()).id;
     const okrSchedule = (await db.insertInto("okr_check_in_schedules").values({ tenant_id: a, level: "team", cadence: "weekly", weekday: 5, day_of_month: 1, time: "09:00" }).returning("id").executeTakeFirstOrThrow()).id;
-    return { okrPeriod, okrSchedule, okrObjective, okrKeyResult, okrMilestone, okrStatus, okrTask, kpiComment, action, actionComment, alert, orgUnit, report, reportSection, reportFile, reportTemplate, member: member.id, kpi: stored, calculatedKpi: calculated, category, currency, accountingImport, upload: upload.id, snapshot, integration: integration.id, query: query.id, forecast, planningVersion, chart, dashboard, dashboardCard };
+    const liquidityScenarioOf = async (name: string) => {
+      const { id } = await db
+        .insertInto("liquidity_scenarios")
+        .values({ tenant_id: a, name, author_id: roles.get("Administrator")!.userId, start_month: "2026-07-01", months: 12, revenue_kpi_id: stored, cash_kpi_id: null, payment_delay_days: 30, revenue_vat_rate: 19, vat_settlement: "monthly", employer_cost_rate: 20, full_time_hours: 40 })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await db.insertInto("liquidity_scenario_departments").values({ tenant_id: a, scenario_id: id, department_id: orgUnit }).execute();
+      await db.insertInto("liquidity_scenario_users").values({ tenant_id: a, scenario_id: id, user_id: member.id, access: "read" }).execute();
+      return id;
+    };
+    const liquidityScenario = await liquidityScenarioOf(`Plan ${marker}`);
+    const liquidityScenarioB = await liquidityScenarioOf(`Plan B ${marker}`);
+    const liquidityEmployee = (await db.insertInto("liquidity_employees").values({ tenant_id: a, scenario_id: liquidityScenario, employee_id: `E-${marker}`.slice(0, 40), full_name: `Employee ${marker}`, employment_type: "full_time", department_id: orgUnit, weekly_hours: 40, fix_salary: secretValue }).returning("id").executeTakeFirstOrThrow()).id;
+    const liquidityExpense = (await db.insertInto("liquidity_expenses").values({ tenant_id: a, scenario_id: liquidityScenario, kind: "contract", account: `Rent ${marker}`, vendor: `Vendor ${marker}`, start_date: "2026-07-01", end_date: null, amount: secretValue, frequency: "monthly", vat_rate: 0 }).returning("id").executeTakeFirstOrThrow()).id;
+    return { liquidityScenario, liquidityScenarioB, liquidityEmployee, liquidityExpense, okrPeriod, okrSchedule, okrObjective, okrKeyResult, okrMilestone, okrStatus, okrTask, kpiComment, action, actionComment, alert, orgUnit, report, reportSection, reportFile, reportTemplate, member: member.id, kpi: stored, calculatedKpi: calculated, category, currency, accountingImport, upload: upload.id, snapshot, integration: integration.id, query: query.id, forecast, planningVersion, chart, dashboard, dashboardCard };
   });
 
   const attackers: Caller[] = [];
@@ -258,7 +278,7 @@ export async function registryWorld() {
     admin: roles.get("Administrator")!,
     attackers,
     ids: { ...ids, instance: instance.id, holdingRequest: holdingRequest.id, subsidiary: subsidiary.id } satisfies WorldIds,
-    owners: { member: a, kpi: a, calculatedKpi: a, category: a, currency: a, instance: investor.tenantId, accountingImport: a, upload: a, snapshot: a, integration: a, query: a, forecast: a, planningVersion: a, chart: a, dashboard: a, dashboardCard: a, report: a, reportSection: a, reportFile: a, reportTemplate: a, holdingRequest: a, subsidiary: holding.tenantId, kpiComment: a, action: a, actionComment: a, alert: a, orgUnit: a, okrObjective: a, okrKeyResult: a, okrMilestone: a, okrStatus: a, okrTask: a, okrPeriod: a, okrSchedule: a } satisfies Record<keyof WorldIds, string>,
+    owners: { member: a, kpi: a, calculatedKpi: a, category: a, currency: a, instance: investor.tenantId, accountingImport: a, upload: a, snapshot: a, integration: a, query: a, forecast: a, planningVersion: a, chart: a, dashboard: a, dashboardCard: a, report: a, reportSection: a, reportFile: a, reportTemplate: a, holdingRequest: a, subsidiary: holding.tenantId, kpiComment: a, action: a, actionComment: a, alert: a, orgUnit: a, okrObjective: a, okrKeyResult: a, okrMilestone: a, okrStatus: a, okrTask: a, okrPeriod: a, okrSchedule: a, liquidityScenario: a, liquidityScenarioB: a, liquidityEmployee: a, liquidityExpense: a } satisfies Record<keyof WorldIds, string>,
     stateOf,
     lastSeqOf,
   };

@@ -23,6 +23,7 @@ import { seedDemoInvestorReport } from "./demo-investor-reports";
 import { seedDemoUploads } from "./demo-uploads";
 import { seedDemoHolding } from "./demo-holding";
 import { seedDemoOkrs } from "./demo-okrs";
+import { seedDemoLiquidity } from "./demo-liquidity";
 
 export const ACTUAL_MONTHS = 36;
 const FORECAST_BASIS_MONTHS = 12;
@@ -77,6 +78,8 @@ export async function seedDemoData(database: Database, withTenant: WithTenant, n
       if (company.kpiData) await seedDemoOrganization(context, new Map(company.users.flatMap((user) => (userIds.has(user.email) ? [[user.email, userIds.get(user.email)!] as const] : []))));
       if (company.warehouseSeed) await seedDemoWarehouse(context, company.warehouseSeed, now, company.fiscalYearOffset);
       if (company.kpiData) await seedDemoOkrs(context, now);
+      // After the organization: the scenarios plan for its departments.
+      if (company.kpiData) await seedDemoLiquidity(context, new Map(company.users.flatMap((user) => (userIds.has(user.email) ? [[user.email, userIds.get(user.email)!] as const] : []))), currentMonth);
       await context.appendEvent({ type: "DemoDataSeeded", payload: { company: company.name, ...counts } });
     });
   }

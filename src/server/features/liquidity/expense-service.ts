@@ -91,8 +91,10 @@ export async function masterDataOf(context: TenantContext): Promise<MasterData> 
   const [latest, stored] = await Promise.all([latestImport(context), context.db.selectFrom("liquidity_master_data").selectAll().executeTakeFirst()]);
   const seededAt = stored?.seeded_at ? new Date(stored.seeded_at).toISOString() : null;
   if (!latest) return { state: "not_configured", message: MASTER_DATA_MESSAGES.not_configured, seededAt };
-  if (stored && stored.import_id === latest.id && stored.error) return { state: "error", message: stored.error, seededAt };
-  if (stored && stored.import_id === latest.id && stored.seeded_at) return { state: "active", message: MASTER_DATA_MESSAGES.active, seededAt };
+  // One import per company: a new upload replaces the row with a new identity, so the id says whether the seeding read it.
+  const current = stored !== undefined && stored.import_id === latest.id;
+  if (current && stored.error) return { state: "error", message: stored.error, seededAt };
+  if (current && stored.seeded_at) return { state: "active", message: MASTER_DATA_MESSAGES.active, seededAt };
   return { state: "pending_update", message: MASTER_DATA_MESSAGES.pending_update, seededAt };
 }
 

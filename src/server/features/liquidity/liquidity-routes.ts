@@ -32,7 +32,7 @@ import { buildHeadcountTemplate, HeadcountFileRefused, readHeadcountFile } from 
 import { LIQUIDITY_ACCESS, type LiquidityReader } from "./liquidity-access";
 import { departmentsOf } from "./liquidity-repository";
 import { projectionOf } from "./projection-service";
-import { approveScenario, changeScenario, createScenario, deleteScenario, duplicateScenario, listScenarios, mergeIntoNew, scenarioAsSeen } from "./scenario-service";
+import { approveScenario, changeScenario, createScenario, deleteScenario, duplicateScenario, listScenarios, mergeIntoNew, scenarioAsSeen, scenarioFor } from "./scenario-service";
 
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
@@ -203,6 +203,8 @@ export const liquidityRoutes: readonly RouteDefinition[] = [
     response: HeadcountImportResult,
     handle: (call) =>
       answer(call, async (reader) => {
+        // The scenario first: another company's (or one the person may not change) is 404/403/409 whatever the file.
+        await call.inTenant((context) => scenarioFor(context, reader, call.params.scenarioId, "edit"));
         let rows;
         try {
           await checkXlsx(call.body.bytes);

@@ -30,6 +30,7 @@ import type { TenantContext } from "../../db/tenancy";
 import { companyToday } from "../../platform/company-clock";
 import { badRequest, forbidden, HttpError, notFound } from "../../platform/http/errors";
 import { guarded, mayCreateScenarios, requireRight, scenarioRights, type LiquidityReader, type ScenarioNeed } from "./liquidity-access";
+import { seedTransactions } from "./expense-service";
 import { recordLiquidityEvent } from "./liquidity-events";
 import { defaultKpis, readableKpiIds } from "./liquidity-kpis";
 import { loadEmployees, loadExpenses, loadScenario, loadScenarios, scenariosAsSeen, settingsColumns, settingsOf, type LoadedScenario } from "./liquidity-repository";
@@ -63,6 +64,8 @@ export async function createScenario(context: TenantContext, reader: LiquidityRe
   const access = { departmentIds: request.departmentIds ?? [], readUserIds: request.readUserIds ?? [], writeUserIds: request.writeUserIds ?? [] };
   await checkScenarioFields(context, reader, { name: request.name, settings, ...access });
   const id = await insertScenario(context, reader, request.name.trim(), settings, access, { parentId: null, mergedFrom: [] }, now);
+  // "Seeded from the accounting import when it exists" (issue 17, scope 3).
+  await seedTransactions(context, (await loadScenario(context, id))!, now);
   const created = (await loadScenario(context, id))!;
   await recordLiquidityEvent(context, LIQUIDITY_SCENARIO_CREATED, id, created);
   return (await scenariosAsSeen(context, reader, [created]))[0]!;
@@ -75,7 +78,7 @@ export async function changeScenario(context: TenantContext, reader: LiquidityRe
   const name = change.name?.trim() ?? scenario.row.name;
   const access = { departmentIds: change.departmentIds ?? scenario.departmentIds, readUserIds: change.readUserIds ?? scenario.readUserIds, writeUserIds: change.writeUserIds ?? scenario.writeUserIds };
   try {
-    await checkScenarioFields(context, reader, { name, settings, ...access }, scenarioId);
+    await checkScenarioFields(context, reader, { name, settings, ...access }, scenarioId, settingsOf(scenario.row));
   } catch (error) {
     if (error instanceof HttpError && error.statusCode === 400) throw new HttpError(400, { detail: SCENARIO_UPDATE_FAILED, ...error.body });
     throw error;
@@ -227,7 +230,7 @@ async function checkName(context: TenantContext, name: string, except?: number) 
 }
 
 /** Every field's problems at once: name taken, departments not of the company, users not active in it, KPIs not readable. */
-async function checkScenarioFields(context: TenantContext, reader: LiquidityReader, fields: AccessLists & { name: string; settings: ScenarioSettings }, except?: number) {
+async function checkScenarioFields(context: TenantContext, reader: LiquidityReader, fields: AccessLists & { name: string; settings: ScenarioSettings }, except?: number, before?: ScenarioSettings) {
   const problems: Record<string, string[]> = {};
   try {
     await checkName(context, fields.name, except);
@@ -242,9 +245,11 @@ async function checkScenarioFields(context: TenantContext, reader: LiquidityRead
     const found = ids.length === 0 ? [] : await context.db.selectFrom("users").select("id").where("is_active", "=", true).where("id", "in", ids).execute();
     if (found.length !== ids.length) problems[field] = [LIQUIDITY_USER_UNKNOWN];
   }
+  // A KPI is checked when it is chosen: someone who may not read the scenario's KPIs may still change its other fields.
   const kpis = await readableKpiIds(context, reader);
-  if (fields.settings.revenueKpiId !== null && !kpis.has(fields.settings.revenueKpiId)) problems["settings.revenueKpiId"] = [KPI_UNKNOWN];
-  if (fields.settings.cashKpiId !== null && !kpis.has(fields.settings.cashKpiId)) problems["settings.cashKpiId"] = [KPI_UNKNOWN];
+  const chosen = (key: "revenueKpiId" | "cashKpiId") => fields.settings[key] !== null && fields.settings[key] !== (before?.[key] ?? null);
+  if (chosen("revenueKpiId") && !kpis.has(fields.settings.revenueKpiId!)) problems["settings.revenueKpiId"] = [KPI_UNKNOWN];
+  if (chosen("cashKpiId") && !kpis.has(fields.settings.cashKpiId!)) problems["settings.cashKpiId"] = [KPI_UNKNOWN];
   if (Object.keys(problems).length > 0) throw badRequest(problems);
 }
 
