@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ElementHandle, Page } from "puppeteer";
 import { launchBrowser } from "../test/support/browser";
-import { clickButton, waitForByName, openSignInPage, signIn, switchTheme, waitForScreen, waitForShell, type Theme } from "../test/support/person";
+import { clickButton, clickLink, waitForByName, openSignInPage, signIn, switchTheme, waitForScreen, waitForShell, type Theme } from "../test/support/person";
 import { startServer } from "../test/support/server-process";
 import { transitionsEnded } from "../test/support/transitions";
 
@@ -45,6 +45,9 @@ const SCREENS: readonly { name: string; signedIn: boolean; path: string | ((page
   { name: "operational-planning", signedIn: true, path: "/planning/operational-planning" },
   { name: "planning-compare", signedIn: true, path: "/planning/financial-planning", then: comparePlanWithBudget },
   { name: "planning-version", signedIn: true, path: "/planning/financial-planning", then: (page) => clickButton(page, /^View Budget/) },
+  { name: "liquidity-planning", signedIn: true, path: "/liquidity-planning" },
+  { name: "liquidity-headcount", signedIn: true, path: "/liquidity-planning", then: (page) => clickLink(page, /^Headcount of /) },
+  { name: "liquidity-expenses", signedIn: true, path: "/liquidity-planning", then: (page) => clickLink(page, /^Expenses of /) },
   { name: "financial-dashboard-version", signedIn: true, path: "/reporting/financial-dashboard", then: dashboardComparedWithBudget },
   { name: "uploads", signedIn: true, path: "/data-management" },
   { name: "data-input", signedIn: true, path: "/data-management/data-input" },

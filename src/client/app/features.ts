@@ -33,6 +33,7 @@ export const LAZY_FEATURES = {
   okrs: () => import("../features/okrs/feature"),
   okrInsights: () => import("../features/okr-insights/feature"),
   okrScheduler: () => import("../features/okr-scheduler/feature"),
+  liquidity: () => import("../features/liquidity/feature"),
 } satisfies Record<string, () => Promise<{ feature: AppFeature }>>;
 
 export type LazyFeatureName = keyof typeof LAZY_FEATURES;

@@ -97,6 +97,11 @@ export const MAIN_SCREENS: readonly RouteEntry[] = [
   { path: "/objectives/scheduler", screen: lazyScreen("okr-scheduler", () => import("../features/okr-scheduler/views/scheduler-screen"), ["okrScheduler"]) },
   { path: "/settings/okr-settings", screen: lazyScreen("okr-settings", () => import("../features/okr-scheduler/views/okr-settings-screen"), ["okrScheduler"]) },
   // ── end of the OKR scheduler screens ──
+  // ── Liquidity planning: scenarios and their comparison, headcount, expenses (liquidity feature) ──
+  { path: "/liquidity-planning", screen: lazyScreen("liquidity-planning", () => import("../features/liquidity/views/scenarios-screen"), ["liquidity"]) },
+  { path: "/liquidity-planning/headcount/scenario/:scenarioId", screen: lazyScreen("liquidity-headcount", () => import("../features/liquidity/views/headcount-screen"), ["liquidity"]) },
+  { path: "/liquidity-planning/expenses/scenario/:scenarioId", screen: lazyScreen("liquidity-expenses", () => import("../features/liquidity/views/expenses-screen"), ["liquidity"]) },
+  // ── end of the liquidity planning screens ──
   // The design system as a living style guide (spec section 2: internal, always reachable).
   { path: "/uipatterns", screen: lazyScreen("uipatterns", () => import("../features/uipatterns/views/uipatterns-screen")) },
 ];

@@ -14,6 +14,7 @@ import { companyReducer, initialCompany, type CompanyModel } from "../features/c
 import { okrsReducer, initialOkrs, type OkrsModel } from "../features/okrs/model";
 import { okrInsightsReducer, initialOkrInsights, type OkrInsightsModel } from "../features/okr-insights/model";
 import { okrSchedulerReducer, initialOkrScheduler, type OkrSchedulerModel } from "../features/okr-scheduler/model";
+import { liquidityReducer, initialLiquidity, type LiquidityModel } from "../features/liquidity/model";
 import { initialSession, sessionReducer, type SessionModel } from "../features/session/model";
 import { initialShell, shellReducer, type ShellModel } from "../features/shell/model";
 import { initialWarehouse, warehouseReducer, type WarehouseModel } from "../features/warehouse/model";
@@ -36,6 +37,7 @@ export interface AppState {
   readonly okrs: OkrsModel;
   readonly okrInsights: OkrInsightsModel;
   readonly okrScheduler: OkrSchedulerModel;
+  readonly liquidity: LiquidityModel;
   readonly kpis: KpisModel;
   readonly notifications: NotificationsModel;
   readonly accounting: AccountingModel;
@@ -56,6 +58,6 @@ export interface AppState {
   readonly kpiSettings: KpiSettingsModel;
 }
 
-export const initialState: AppState = { session: initialSession, shell: initialShell, account: initialAccount, users: initialUsers, kpis: initialKpis, notifications: initialNotifications, accounting: initialAccounting, uploads: initialUploads, warehouse: initialWarehouse, integrations: initialIntegrations, queryBuilder: initialQueryBuilder, forecasting: initialForecasting, planning: initialPlanning, charts: initialCharts, customDashboards: initialCustomDashboards, investorReporting: initialInvestorReporting, holding: initialHolding, portfolio: initialPortfolio, collaboration: initialCollaboration, alerts: initialAlerts, kpiAnalysis: initialKpiAnalysis, kpiSettings: initialKpiSettings, company: initialCompany, okrs: initialOkrs, okrInsights: initialOkrInsights, okrScheduler: initialOkrScheduler };
+export const initialState: AppState = { session: initialSession, shell: initialShell, account: initialAccount, users: initialUsers, kpis: initialKpis, notifications: initialNotifications, accounting: initialAccounting, uploads: initialUploads, warehouse: initialWarehouse, integrations: initialIntegrations, queryBuilder: initialQueryBuilder, forecasting: initialForecasting, planning: initialPlanning, charts: initialCharts, customDashboards: initialCustomDashboards, investorReporting: initialInvestorReporting, holding: initialHolding, portfolio: initialPortfolio, collaboration: initialCollaboration, alerts: initialAlerts, kpiAnalysis: initialKpiAnalysis, kpiSettings: initialKpiSettings, company: initialCompany, okrs: initialOkrs, okrInsights: initialOkrInsights, okrScheduler: initialOkrScheduler, liquidity: initialLiquidity };
 
-export const rootReducer = combineReducers<AppState>({ session: sessionReducer, shell: shellReducer, account: accountReducer, users: usersReducer, kpis: kpisReducer, notifications: notificationsReducer, accounting: accountingReducer, uploads: uploadsReducer, warehouse: warehouseReducer, integrations: integrationsReducer, queryBuilder: queryBuilderReducer, forecasting: forecastingReducer, planning: planningReducer, charts: chartsReducer, customDashboards: customDashboardsReducer, investorReporting: investorReportingReducer, holding: holdingReducer, portfolio: portfolioReducer, collaboration: collaborationReducer, alerts: alertsReducer, kpiAnalysis: kpiAnalysisReducer, kpiSettings: kpiSettingsReducer, company: companyReducer, okrs: okrsReducer, okrInsights: okrInsightsReducer, okrScheduler: okrSchedulerReducer });
+export const rootReducer = combineReducers<AppState>({ session: sessionReducer, shell: shellReducer, account: accountReducer, users: usersReducer, kpis: kpisReducer, notifications: notificationsReducer, accounting: accountingReducer, uploads: uploadsReducer, warehouse: warehouseReducer, integrations: integrationsReducer, queryBuilder: queryBuilderReducer, forecasting: forecastingReducer, planning: planningReducer, charts: chartsReducer, customDashboards: customDashboardsReducer, investorReporting: investorReportingReducer, holding: holdingReducer, portfolio: portfolioReducer, collaboration: collaborationReducer, alerts: alertsReducer, kpiAnalysis: kpiAnalysisReducer, kpiSettings: kpiSettingsReducer, company: companyReducer, okrs: okrsReducer, okrInsights: okrInsightsReducer, okrScheduler: okrSchedulerReducer, liquidity: liquidityReducer });

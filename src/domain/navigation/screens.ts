@@ -64,7 +64,7 @@ export const SCREENS: readonly Screen[] = [
   { path: "/reporting/kpi-glossary", label: "KPI glossary", section: "Reporting", anyOf: KPI_READ, feature: "kpi_glossary", instances: COMPANY, landed: true },
   { path: "/planning/financial-planning", label: "Financial planning", section: "Planning", anyOf: ["access_financial_planning"], instances: COMPANY, landed: true },
   { path: "/planning/operational-planning", label: "Operational planning", section: "Planning", anyOf: ["access_operational_planning"], instances: COMPANY, landed: true },
-  { path: "/liquidity-planning", label: "Liquidity planning", section: "Planning", anyOf: ["access_liquidity_planning"], instances: COMPANY, landed: false },
+  { path: "/liquidity-planning", label: "Liquidity planning", section: "Planning", anyOf: ["access_liquidity_planning"], instances: COMPANY, landed: true },
   { path: "/forecasting", label: "Forecasting", section: "Forecasting", anyOf: ["read_forecasts"], feature: "forecasting", instances: COMPANY, landed: true },
   // OKRs (issue 16): objectives by level and unit, one objective (okrs feature).
   { path: "/objectives/overview", label: "Objectives", section: "Objectives", anyOf: OKR_READ, feature: "okr", instances: ALL, landed: true },
