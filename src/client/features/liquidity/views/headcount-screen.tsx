@@ -1,9 +1,11 @@
 import { useCallback, useState } from "react";
+import { styled } from "styled-components";
 import { EMPLOYMENT_TYPES, MAX_SALARY_INCREASES, type EmploymentType, type HeadcountEmployee, type LiquidityChoices, type LiquidityScenario } from "../../../../contracts/liquidity";
 import type { EmployeeDraft } from "../../../../contracts/messages/liquidity";
 import type { AppState } from "../../../app/state";
 import { useDispatch, useModel } from "../../../bus/use-model";
 import { Alert } from "../../../ui/alert";
+import { Badge } from "../../../ui/badge";
 import { Button } from "../../../ui/button";
 import { Card } from "../../../ui/card";
 import { useConfirm } from "../../../ui/confirm";
@@ -39,18 +41,28 @@ function Headcount({ scenario, editable, choices }: { scenario: LiquidityScenari
   const [editing, setEditing] = useState<HeadcountEmployee | "new" | null>(null);
   const close = useCallback(() => setEditing(null), []);
   const columns: DataTableColumn<HeadcountEmployee>[] = [
-    { key: "name", header: "Full name", rowHeader: true, sortValue: (row) => row.fullName, cell: (row) => row.fullName },
+    // Related fields share a column (hours and FTE, the employment dates, an open position with
+    // the name) so that the row's actions stay in view beside them on a laptop screen.
+    {
+      key: "name",
+      header: "Full name",
+      rowHeader: true,
+      sortValue: (row) => row.fullName,
+      cell: (row) => (
+        <span className="name">
+          {row.fullName}
+          {row.openPosition ? <Badge tone="accent">Open position</Badge> : null}
+        </span>
+      ),
+    },
     { key: "id", header: "Employee ID", sortValue: (row) => row.employeeId, cell: (row) => row.employeeId ?? "—" },
     { key: "type", header: "Employment type", cell: (row) => EMPLOYMENT_TYPE_LABELS[row.employmentType] },
     { key: "department", header: "Department", sortValue: (row) => row.department?.name ?? null, cell: (row) => row.department?.name ?? "—" },
     { key: "role", header: "Role", cell: (row) => row.role || "—" },
-    { key: "hours", header: "Weekly hours", numeric: true, sortValue: (row) => row.weeklyHours, cell: (row) => row.weeklyHours },
-    { key: "fte", header: "FTE", numeric: true, sortValue: (row) => row.fte, cell: (row) => row.fte.toFixed(2) },
+    { key: "hours", header: "Hours a week (FTE)", numeric: true, sortValue: (row) => row.weeklyHours, cell: (row) => `${row.weeklyHours} (${row.fte.toFixed(2)})` },
     { key: "salary", header: "Fix salary", numeric: true, sortValue: (row) => row.fixSalary, cell: (row) => amount(row.fixSalary) },
-    { key: "hire", header: "Hire date", sortValue: (row) => row.hireDate, cell: (row) => (row.hireDate ? dayLabel(row.hireDate) : "—") },
-    { key: "termination", header: "Termination date", sortValue: (row) => row.terminationDate, cell: (row) => (row.terminationDate ? dayLabel(row.terminationDate) : "—") },
+    { key: "employed", header: "Hired – terminated", sortValue: (row) => row.hireDate, cell: (row) => `${row.hireDate ? dayLabel(row.hireDate) : "—"} – ${row.terminationDate ? dayLabel(row.terminationDate) : ""}`.trim() },
     { key: "cost-center", header: "Cost center", cell: (row) => row.costCenter || "—" },
-    { key: "open", header: "Open position", cell: (row) => (row.openPosition ? "Yes" : "No") },
     ...(editable
       ? [
           {
@@ -124,7 +136,9 @@ function Headcount({ scenario, editable, choices }: { scenario: LiquidityScenari
             <p>
               {model.value.length} rows, {totalFte.toFixed(2)} FTE at {scenario.settings.fullTimeHours} hours a week. Employer costs: {scenario.settings.employerCostRate} % unless an employee has a rate of their own.
             </p>
-            <DataTable label={`Headcount of ${scenario.name}`} columns={columns} rows={model.value} rowKey={(row) => row.id} maxHeight="none" empty={editable ? "No employees yet: add them, or import the Excel template." : "No employees."} />
+            <TableFrame>
+              <DataTable label={`Headcount of ${scenario.name}`} columns={columns} rows={model.value} rowKey={(row) => row.id} maxHeight="none" empty={editable ? "No employees yet: add them, or import the Excel template." : "No employees."} />
+            </TableFrame>
           </>
         )}
       </Stack>
@@ -271,3 +285,7 @@ function EmployeeDialog({ scenario, employee, choices, onClose }: { scenario: Li
     </ConfirmDialog>
   );
 }
+
+const TableFrame = styled.div`
+  .name { display: inline-flex; flex-wrap: wrap; align-items: center; gap: 6px; }
+`;

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
+import { styled } from "styled-components";
 import { Link } from "wouter";
 import { MAX_COMPARED_SCENARIOS, type LiquidityScenario } from "../../../../contracts/liquidity";
 import type { AppState } from "../../../app/state";
@@ -116,8 +117,18 @@ function ScenariosTable({ scenarios, canCreate, onSettings, onDuplicate }: { sce
         </span>
       ),
     },
-    { key: "author", header: "Author", sortValue: (scenario) => scenario.author?.name ?? "", cell: (scenario) => scenario.author?.name ?? "—" },
-    { key: "created", header: "Created", sortValue: (scenario) => scenario.createdAt, cell: (scenario) => dayLabel(scenario.createdAt.slice(0, 10)) },
+    // Author and date share a column so that the row's actions fit beside them on a laptop screen.
+    {
+      key: "created",
+      header: "Created",
+      sortValue: (scenario) => scenario.createdAt,
+      cell: (scenario) => (
+        <span className="created">
+          {dayLabel(scenario.createdAt.slice(0, 10))}
+          <small>by {scenario.author?.name ?? "a former user"}</small>
+        </span>
+      ),
+    },
     { key: "status", header: "Status", sortValue: (scenario) => scenario.status, cell: (scenario) => <ScenarioStatus scenario={scenario} /> },
     { key: "departments", header: "Departments", cell: (scenario) => (scenario.departments.length === 0 ? "All" : scenario.departments.map((department) => department.name).join(", ")) },
     {
@@ -197,7 +208,9 @@ function ScenariosTable({ scenarios, canCreate, onSettings, onDuplicate }: { sce
           </Alert>
         ) : null}
         {failed ? <Alert tone="danger">{failed}</Alert> : null}
-        <DataTable label="Liquidity scenarios" columns={columns} rows={scenarios} rowKey={(scenario) => scenario.id} maxHeight="none" />
+        <TableFrame>
+          <DataTable label="Liquidity scenarios" columns={columns} rows={scenarios} rowKey={(scenario) => scenario.id} maxHeight="none" />
+        </TableFrame>
       </Stack>
     </Card>
   );
@@ -277,3 +290,8 @@ export function MergeDialog({ scenarios, drafts, onClose }: { scenarios: readonl
     </ConfirmDialog>
   );
 }
+
+const TableFrame = styled.div`
+  .created { display: grid; white-space: nowrap; }
+  .created small { color: ${(p) => p.theme.textMuted}; font-size: 12px; }
+`;
