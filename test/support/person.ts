@@ -219,8 +219,14 @@ async function untilSettled(element: ElementHandle<Element>) {
       if (still < 2) continue;
       const x = box.x + box.width / 2;
       const y = box.y + box.height / 2;
-      // Out of sight: the click scrolls it into view first, where nothing can be judged from here.
-      if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return;
+      // Out of sight: scroll it to the middle here, then wait again for it to stand still. Left to
+      // the click, the scroll would happen between the aim and the press, and a popover that
+      // follows its button on scroll would move the button away from the aim.
+      if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) {
+        node.scrollIntoView({ block: "center", inline: "nearest" });
+        still = 0;
+        continue;
+      }
       const top = document.elementFromPoint(x, y);
       if (top === null || top === node || node.contains(top)) return;
     }

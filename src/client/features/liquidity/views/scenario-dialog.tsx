@@ -1,5 +1,5 @@
-import { useState } from "react";
-import { DEFAULT_FULL_TIME_HOURS, DEFAULT_PAYMENT_DELAY_DAYS, DEFAULT_PROJECTION_MONTHS, MAX_PROJECTION_MONTHS, VAT_SETTLEMENTS, type LiquidityScenario, type VatSettlement } from "../../../../contracts/liquidity";
+import { useEffect, useState } from "react";
+import { DEFAULT_FULL_TIME_HOURS, DEFAULT_PAYMENT_DELAY_DAYS, DEFAULT_PROJECTION_MONTHS, LIQUIDITY_SOMETHING_WRONG, MAX_PROJECTION_MONTHS, VAT_SETTLEMENTS, type LiquidityChoices, type LiquidityScenario, type VatSettlement } from "../../../../contracts/liquidity";
 import type { ScenarioDraft } from "../../../../contracts/messages/liquidity";
 import type { AppState } from "../../../app/state";
 import { useDispatch, useModel } from "../../../bus/use-model";
@@ -9,6 +9,7 @@ import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { DialogForm } from "../../../ui/dialog-form";
 import { FormField } from "../../../ui/form-field";
 import { NumberInput, Select, TextInput } from "../../../ui/inputs";
+import { LoadingState } from "../../../ui/states";
 import { useFinished } from "../../custom-dashboards/views/use-finished";
 import { actionFor } from "../model";
 import { VAT_SETTLEMENT_LABELS } from "../texts";
@@ -35,10 +36,29 @@ interface Form {
   fullTimeHours: string;
 }
 
-/** Create a scenario, or change a draft's name, departments, users and settings. */
+/**
+ * Create a scenario, or change a draft's name, departments, users and settings. The form opens
+ * once the choices are there: its defaults (the revenue and cash KPIs) come from them, and a
+ * form filled before they arrived would quietly create a scenario without an opening balance.
+ */
 export function ScenarioDialog({ scenario, onClose }: { scenario: LiquidityScenario | null; onClose: () => void }) {
   const dispatch = useDispatch();
-  const choices = useModel((state: AppState) => state.liquidity.choices.value);
+  const choices = useModel((state: AppState) => state.liquidity.choices);
+  useEffect(() => {
+    if (choices.status === "idle" || choices.status === "error") dispatch({ _tag: "LoadLiquidityChoices" });
+    // Once when the dialog opens: a failed load is tried again, not in a loop.
+  }, [dispatch]);
+  if (choices.value) return <ScenarioForm scenario={scenario} choices={choices.value} onClose={onClose} />;
+  const title = scenario ? `Settings of "${scenario.name}"` : "New cash scenario";
+  return (
+    <ConfirmDialog open title={title} confirmLabel={scenario ? "Save" : "Create scenario"} busy={choices.status !== "error"} onCancel={onClose} onConfirm={() => dispatch({ _tag: "LoadLiquidityChoices" })}>
+      {choices.status === "error" ? <Alert tone="danger">{choices.message ?? LIQUIDITY_SOMETHING_WRONG}</Alert> : <LoadingState label="Loading the KPIs, departments and users…" />}
+    </ConfirmDialog>
+  );
+}
+
+function ScenarioForm({ scenario, choices, onClose }: { scenario: LiquidityScenario | null; choices: LiquidityChoices; onClose: () => void }) {
+  const dispatch = useDispatch();
   const state = useModel((model: AppState) => actionFor(model.liquidity, scenario ? "scenario-change" : "scenario-create", scenario?.id ?? null));
   useFinished(state.status, onClose);
   const settings = scenario?.settings;
@@ -49,8 +69,8 @@ export function ScenarioDialog({ scenario, onClose }: { scenario: LiquidityScena
     writeUserIds: scenario?.writeUsers.map((user) => String(user.id)) ?? [],
     startMonth: settings?.startMonth.slice(0, 7) ?? nextMonth(new Date()),
     months: String(settings?.months ?? DEFAULT_PROJECTION_MONTHS),
-    revenueKpiId: String(settings ? (settings.revenueKpiId ?? "") : (choices?.defaultRevenueKpiId ?? "")),
-    cashKpiId: String(settings ? (settings.cashKpiId ?? "") : (choices?.defaultCashKpiId ?? "")),
+    revenueKpiId: String(settings ? (settings.revenueKpiId ?? "") : (choices.defaultRevenueKpiId ?? "")),
+    cashKpiId: String(settings ? (settings.cashKpiId ?? "") : (choices.defaultCashKpiId ?? "")),
     paymentDelayDays: String(settings?.paymentDelayDays ?? DEFAULT_PAYMENT_DELAY_DAYS),
     revenueVatRate: String(settings?.revenueVatRate ?? 19),
     vatSettlement: settings?.vatSettlement ?? "monthly",
@@ -79,8 +99,8 @@ export function ScenarioDialog({ scenario, onClose }: { scenario: LiquidityScena
     };
     dispatch(scenario ? { _tag: "ChangeLiquidityScenario", scenarioId: scenario.id, change: draft } : { _tag: "CreateLiquidityScenario", draft });
   };
-  const kpis = [{ value: "", label: "None" }, ...(choices?.kpis ?? []).map((kpi) => ({ value: String(kpi.id), label: kpi.name }))];
-  const users = (choices?.users ?? []).map((user) => ({ value: String(user.id), label: user.name }));
+  const kpis = [{ value: "", label: "None" }, ...choices.kpis.map((kpi) => ({ value: String(kpi.id), label: kpi.name }))];
+  const users = choices.users.map((user) => ({ value: String(user.id), label: user.name }));
   return (
     <ConfirmDialog open title={scenario ? `Settings of "${scenario.name}"` : "New cash scenario"} confirmLabel={scenario ? "Save" : "Create scenario"} busy={state.busy} onCancel={onClose} onConfirm={submit}>
       <DialogForm
@@ -93,7 +113,7 @@ export function ScenarioDialog({ scenario, onClose }: { scenario: LiquidityScena
         <FormField label="Name" required error={error("name")}>
           <TextInput value={form.name} maxLength={120} autoFocus onChange={(event) => set("name", event.target.value)} />
         </FormField>
-        {choices && choices.departments.length > 0 ? (
+        {choices.departments.length > 0 ? (
           <CheckboxGroup legend="Departments (none: all)" options={choices.departments.map((department) => ({ value: String(department.id), label: department.name }))} value={form.departmentIds} onChange={(value) => set("departmentIds", value)} />
         ) : null}
         {users.length > 0 ? (
