@@ -48,7 +48,24 @@ export interface ServerConfig {
   readonly connectionKey?: string;
   /** Earlier connection keys (INTEGRATION_CONNECTION_OLD_KEYS): they still open, never seal. */
   readonly connectionOldKeys?: readonly string[];
+  /**
+   * The installation's OpenAI-compatible model for the copilot (AI_BASE_URL, AI_API_KEY,
+   * AI_MODEL, AI_TIMEOUT_MS); absent: companies without their own endpoint get the built-in
+   * offline analyst.
+   */
+  readonly ai?: AiModelConfig;
 }
+
+export interface AiModelConfig {
+  readonly baseUrl: string;
+  readonly apiKey: string;
+  readonly model: string;
+  /** Per model request (each retry has its own): the openai client's timeout. */
+  readonly timeoutMs: number;
+}
+
+export const DEFAULT_AI_MODEL = "gpt-4o-mini";
+export const DEFAULT_AI_TIMEOUT_MS = 60_000;
 
 export interface SsoProviderConfig {
   /** In URLs and links: lower-case letters, digits and dashes. */
@@ -95,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[]): Ser
     integrationCsvHosts: hostList("INTEGRATION_CSV_HOSTS", env["INTEGRATION_CSV_HOSTS"]),
     ...connectionKeys(env),
     ...printSettings(env),
+    ...aiSettings(env),
   };
 }
 
@@ -115,6 +133,20 @@ function printSettings(env: NodeJS.ProcessEnv): Pick<ServerConfig, "printUrl" | 
     ...(printUrl ? { printUrl } : {}),
     pdf: { ...(concurrency ? { concurrency } : {}), ...(timeoutMs ? { timeoutMs } : {}), warm: env["PDF_WARM"] === "1" },
   };
+}
+
+/** AI_BASE_URL (an http(s) address of an OpenAI-compatible API), AI_API_KEY, AI_MODEL, AI_TIMEOUT_MS (1000–600000). */
+function aiSettings(env: NodeJS.ProcessEnv): Pick<ServerConfig, "ai"> {
+  const baseUrl = env["AI_BASE_URL"]?.trim().replace(/\/$/, "") || undefined;
+  const timeoutText = env["AI_TIMEOUT_MS"]?.trim() || undefined;
+  const timeoutMs = timeoutText === undefined ? DEFAULT_AI_TIMEOUT_MS : Number(timeoutText);
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 1_000 || timeoutMs > 600_000) throw new ConfigError(`AI_TIMEOUT_MS must be a whole number from 1000 to 600000, got ${timeoutText}`);
+  if (!baseUrl) {
+    if (env["AI_API_KEY"] || env["AI_MODEL"]) throw new ConfigError("AI_API_KEY and AI_MODEL need AI_BASE_URL (the OpenAI-compatible API's address, e.g. https://api.openai.com/v1)");
+    return {};
+  }
+  if (!/^https?:\/\//.test(baseUrl) || !URL.canParse(baseUrl)) throw new ConfigError(`AI_BASE_URL must be an http:// or https:// address, got "${baseUrl}"`);
+  return { ai: { baseUrl, apiKey: env["AI_API_KEY"]?.trim() || "", model: env["AI_MODEL"]?.trim() || DEFAULT_AI_MODEL, timeoutMs } };
 }
 
 /** INTEGRATION_CONNECTION_KEY and INTEGRATION_CONNECTION_OLD_KEYS (comma-separated): key material of at least 32 characters. */

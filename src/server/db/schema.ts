@@ -100,6 +100,10 @@ export interface DatabaseSchema {
   liquidity_salary_increases: LiquiditySalaryIncreasesTable;
   liquidity_expenses: LiquidityExpensesTable;
   liquidity_master_data: LiquidityMasterDataTable;
+  copilot_settings: CopilotSettingsTable;
+  copilot_conversations: CopilotConversationsTable;
+  copilot_messages: CopilotMessagesTable;
+  copilot_model_requests: CopilotModelRequestsTable;
 }
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -1275,4 +1279,58 @@ export interface LiquidityMasterDataTable {
   seeded_at: Date | null;
   error: string | null;
   updated_at: Timestamp;
+}
+
+/** The copilot (migration 0037): a company's settings; absent until first changed (the defaults apply). */
+export interface CopilotSettingsTable {
+  tenant_id: string;
+  base_url: string | null;
+  model: string | null;
+  api_key_sealed: string | null;
+  monthly_token_budget: Generated<number>;
+  warning_threshold: Generated<number>;
+  dpa_accepted_at: Date | null;
+  dpa_accepted_by: number | null;
+  dpa_accepted_by_name: string | null;
+  updated_at: Timestamp;
+}
+
+export interface CopilotConversationsTable {
+  tenant_id: string;
+  id: GeneratedAlways<number>;
+  owner_user_id: number;
+  /** Null until given or named by the first question. */
+  title: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CopilotMessagesTable {
+  tenant_id: string;
+  id: GeneratedAlways<number>;
+  conversation_id: number;
+  role: "user" | "assistant";
+  content: string;
+  citations: ColumnType<unknown[], string | undefined, string>;
+  blocks: ColumnType<unknown[], string | undefined, string>;
+  tool_calls: ColumnType<unknown[], string | undefined, string>;
+  model: string | null;
+  snapshot: ColumnType<unknown | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+}
+
+/** One request to an external model: what was sent and what it cost, in the company month (YYYY-MM). */
+export interface CopilotModelRequestsTable {
+  tenant_id: string;
+  id: GeneratedAlways<number>;
+  user_id: number | null;
+  user_name: string;
+  month: string;
+  model: string;
+  base_url: string;
+  prompt_tokens: Generated<number>;
+  completion_tokens: Generated<number>;
+  sent: string;
+  ok: boolean;
+  created_at: Timestamp;
 }

@@ -31,6 +31,7 @@ import * as companySettings from "./0033_company_settings";
 import * as okrs from "./0034_okrs";
 import * as okrScheduler from "./0035_okr_scheduler";
 import * as liquidity from "./0036_liquidity";
+import * as copilot from "./0037_copilot";
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the server bundle
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   "0034_okrs": okrs,
   "0035_okr_scheduler": okrScheduler,
   "0036_liquidity": liquidity,
+  "0037_copilot": copilot,
 };
 
 export const migrationProvider: MigrationProvider = {
