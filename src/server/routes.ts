@@ -49,6 +49,8 @@ import { okrSchedulerRoutes } from "./features/okr-scheduler/scheduler-routes";
 import { okrSchedulerEventFilters } from "./features/okr-scheduler/scheduler-event-filter";
 import { liquidityEventFilters } from "./features/liquidity/liquidity-events";
 import { liquidityRoutes } from "./features/liquidity/liquidity-routes";
+import { copilotEngine } from "./features/copilot/copilot-engine";
+import { copilotRoutes } from "./features/copilot/copilot-routes";
 import { readDemoInfo } from "./db/seed/demo-info";
 import { eventStreamRoute } from "./platform/events/stream-route";
 import { openApiDocument, type MountedRoutes } from "./platform/http/openapi";
@@ -63,14 +65,14 @@ export const API_ROUTES: Record<ApiRootName, readonly RouteDefinition[]> = {
   main: [eventStreamRoute({ filters: { ...kpiEventFilters, ...kpiSettingsEventFilters, ...accountingEventFilters, ...uploadEventFilters, ...warehouseEventFilters, ...integrationEventFilters, ...queryBuilderEventFilters, ...forecastEventFilters, ...planningEventFilters, ...customDashboardEventFilters, ...chartEventFilters, ...investorReportEventFilters, ...collaborationEventFilters, ...alertEventFilters, ...okrEventFilters, ...okrSchedulerEventFilters, ...liquidityEventFilters } }), ...sessionRoutes, ...passwordRoutes, ...twoFactorRoutes, ...usersRoutes, ...usersImportRoutes, ...ssoRoutes, ...portfolioRoutes, ...kpiReportingRoutes, ...kpiSettingsRoutes, ...kpiAnalysisRoutes, ...accountingRoutes, ...uploadRoutes, ...integrationsRoutes, ...queryBuilderRoutes, ...forecastingRoutes, ...planningVersionRoutes, ...customDashboardRoutes, ...chartRoutes, ...printRoutes, ...investorReportingRoutes, ...holdingRoutes, ...subsidiaryRoutes, ...companyRoutes, ...organizationRoutes, ...collaborationRoutes, ...alertRoutes, ...okrRoutes, ...okrInsightRoutes, ...okrSchedulerRoutes, ...liquidityRoutes],
   auth: [...authServiceRoutes, ...embedSignInRoutes],
   warehouse: [...warehouseRoutes],
-  ai: [],
+  ai: [...copilotRoutes(copilotEngine)],
 };
 
 const ROOT_DESCRIPTIONS: Record<ApiRootName, string> = {
   main: "The main API: sessions, account, users, KPI reporting, uploads, integrations, query builder",
   auth: "The auth service: sign-in with password, second factor and embed tokens",
   warehouse: "The warehouse API: analytics over uploaded raw business data (deals, employees, products, sales targets), snapshots, raw data uploads",
-  ai: "The AI API (no routes yet)",
+  ai: "The AI API: the copilot's conversations with streamed, cited answers, its settings, consent, token usage and model request log",
 };
 
 /** The site's own routes outside the API roots: health and the client's configuration. */

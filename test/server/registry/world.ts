@@ -65,6 +65,8 @@ export interface WorldIds {
   readonly liquidityScenarioB: number;
   readonly liquidityEmployee: number;
   readonly liquidityExpense: number;
+  /** Copilot (issue 18): the administrator's conversation (its title carries the marker) with a question and an answer. */
+  readonly copilotConversation: number;
 }
 
 export interface Caller {
@@ -228,7 +230,15 @@ export async function registryWorld() {
     const liquidityScenarioB = await liquidityScenarioOf(`Plan B ${marker}`);
     const liquidityEmployee = (await db.insertInto("liquidity_employees").values({ tenant_id: a, scenario_id: liquidityScenario, employee_id: `E-${marker}`.slice(0, 40), full_name: `Employee ${marker}`, employment_type: "full_time", department_id: orgUnit, weekly_hours: 40, fix_salary: secretValue }).returning("id").executeTakeFirstOrThrow()).id;
     const liquidityExpense = (await db.insertInto("liquidity_expenses").values({ tenant_id: a, scenario_id: liquidityScenario, kind: "contract", account: `Rent ${marker}`, vendor: `Vendor ${marker}`, start_date: "2026-07-01", end_date: null, amount: secretValue, frequency: "monthly", vat_rate: 0 }).returning("id").executeTakeFirstOrThrow()).id;
-    return { liquidityScenario, liquidityScenarioB, liquidityEmployee, liquidityExpense, okrPeriod, okrSchedule, okrObjective, okrKeyResult, okrMilestone, okrStatus, okrTask, kpiComment, action, actionComment, alert, orgUnit, report, reportSection, reportFile, reportTemplate, member: member.id, kpi: stored, calculatedKpi: calculated, category, currency, accountingImport, upload: upload.id, snapshot, integration: integration.id, query: query.id, forecast, planningVersion, chart, dashboard, dashboardCard };
+    const copilotConversation = (await db.insertInto("copilot_conversations").values({ tenant_id: a, owner_user_id: roles.get("Administrator")!.userId, title: `Chat ${marker}` }).returning("id").executeTakeFirstOrThrow()).id;
+    await db
+      .insertInto("copilot_messages")
+      .values([
+        { tenant_id: a, conversation_id: copilotConversation, role: "user", content: `How is ${marker} doing?` },
+        { tenant_id: a, conversation_id: copilotConversation, role: "assistant", content: `It stands at ${secretValue}.`, model: "offline" },
+      ])
+      .execute();
+    return { copilotConversation, liquidityScenario, liquidityScenarioB, liquidityEmployee, liquidityExpense, okrPeriod, okrSchedule, okrObjective, okrKeyResult, okrMilestone, okrStatus, okrTask, kpiComment, action, actionComment, alert, orgUnit, report, reportSection, reportFile, reportTemplate, member: member.id, kpi: stored, calculatedKpi: calculated, category, currency, accountingImport, upload: upload.id, snapshot, integration: integration.id, query: query.id, forecast, planningVersion, chart, dashboard, dashboardCard };
   });
 
   const attackers: Caller[] = [];
@@ -278,7 +288,7 @@ export async function registryWorld() {
     admin: roles.get("Administrator")!,
     attackers,
     ids: { ...ids, instance: instance.id, holdingRequest: holdingRequest.id, subsidiary: subsidiary.id } satisfies WorldIds,
-    owners: { member: a, kpi: a, calculatedKpi: a, category: a, currency: a, instance: investor.tenantId, accountingImport: a, upload: a, snapshot: a, integration: a, query: a, forecast: a, planningVersion: a, chart: a, dashboard: a, dashboardCard: a, report: a, reportSection: a, reportFile: a, reportTemplate: a, holdingRequest: a, subsidiary: holding.tenantId, kpiComment: a, action: a, actionComment: a, alert: a, orgUnit: a, okrObjective: a, okrKeyResult: a, okrMilestone: a, okrStatus: a, okrTask: a, okrPeriod: a, okrSchedule: a, liquidityScenario: a, liquidityScenarioB: a, liquidityEmployee: a, liquidityExpense: a } satisfies Record<keyof WorldIds, string>,
+    owners: { member: a, kpi: a, calculatedKpi: a, category: a, currency: a, instance: investor.tenantId, accountingImport: a, upload: a, snapshot: a, integration: a, query: a, forecast: a, planningVersion: a, chart: a, dashboard: a, dashboardCard: a, report: a, reportSection: a, reportFile: a, reportTemplate: a, holdingRequest: a, subsidiary: holding.tenantId, kpiComment: a, action: a, actionComment: a, alert: a, orgUnit: a, okrObjective: a, okrKeyResult: a, okrMilestone: a, okrStatus: a, okrTask: a, okrPeriod: a, okrSchedule: a, liquidityScenario: a, liquidityScenarioB: a, liquidityEmployee: a, liquidityExpense: a, copilotConversation: a } satisfies Record<keyof WorldIds, string>,
     stateOf,
     lastSeqOf,
   };

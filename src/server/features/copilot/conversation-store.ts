@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { AnswerBlock, ChatMessage, Citation, ConversationSummary, Snapshot, ToolCallRecord } from "../../../contracts/copilot";
 import { MAX_TITLE_LENGTH } from "../../../contracts/copilot";
 import type { TenantContext } from "../../db/tenancy";
-import { notFound } from "../../platform/http/errors";
+import { badRequest, notFound } from "../../platform/http/errors";
 
 /**
  * Conversations belong to the person who started them: every read and write here is scoped to
@@ -35,8 +35,13 @@ export async function conversationMessages({ db }: TenantContext, conversationId
   return rows.map(messageOf);
 }
 
+/** The rename form's message for a title of spaces only. */
+export const TITLE_BLANK = "Enter a title.";
+
 export async function renameConversation(context: TenantContext, ownerId: number, id: number, title: string): Promise<ConversationSummary> {
-  const changed = await context.db.updateTable("copilot_conversations").set({ title: title.trim(), updated_at: new Date() }).where("owner_user_id", "=", ownerId).where("id", "=", id).executeTakeFirst();
+  const trimmed = title.trim();
+  if (trimmed === "") throw badRequest({ title: [TITLE_BLANK] });
+  const changed = await context.db.updateTable("copilot_conversations").set({ title: trimmed, updated_at: new Date() }).where("owner_user_id", "=", ownerId).where("id", "=", id).executeTakeFirst();
   if (changed.numUpdatedRows === 0n) throw notFound();
   return conversationSummary(context, ownerId, id);
 }
