@@ -58,7 +58,7 @@ test("no model configured: the built-in analyst answers which KPIs are furthest 
   for (const [name, href] of sources) assert.match(href ?? "", /^\/reporting\/kpi-detail\/\d+$/, `${name} links to its KPI detail`);
   // The question is stored in a conversation of its own, named by it, in the address.
   assert.match(page.url(), /\/chat\/\d+$/);
-  await page.waitForFunction((question) => [...document.querySelectorAll("nav[aria-labelledby=conversations-heading] a")].some((link) => link.textContent?.toLowerCase().includes(question.slice(0, 20))), { timeout: 10_000 }, QUESTION);
+  await page.waitForFunction((question) => [...document.querySelectorAll("nav[aria-labelledby=conversations-heading] a")].some((link) => link.textContent?.toLowerCase().includes(question.slice(0, 20).toLowerCase())), { timeout: 10_000 }, QUESTION);
   await expectAccessible(page, "a cited answer");
   await shoot(page, "offline-answer");
 

@@ -168,7 +168,7 @@ const CitationList = styled.ul`
   display: grid;
   gap: ${SPACE.xs};
   font-size: ${TYPE_SCALE.sm.size};
-  a { color: ${(p) => p.theme.accentText}; font-weight: 500; }
+  a { font-weight: 500; }
 `;
 
 const TableFrame = styled.div`

@@ -365,7 +365,6 @@ const Messages = styled.div`
     min-width: 0;
   }
   .snapshot { font-size: ${TYPE_SCALE.sm.size}; color: ${(p) => p.theme.textMuted}; margin-top: ${SPACE.xs}; }
-  .snapshot a { color: ${(p) => p.theme.accentText}; }
   .tools { margin: 0 0 ${SPACE.sm}; padding-left: 1.2em; color: ${(p) => p.theme.textMuted}; font-size: ${TYPE_SCALE.sm.size}; }
   .thinking { color: ${(p) => p.theme.textMuted}; margin: 0; }
 `;
