@@ -17,6 +17,8 @@ const e2e = useServerAndBrowser(test);
 const SHOTS = process.env.SCREENSHOT_DIR ?? "/tmp/copilot-shots";
 const QUESTION = "which KPIs are furthest behind plan this year?";
 let model: FakeOpenAi | null = null;
+/** A KPI the first answer cited: the scripted model draws its history. */
+let citedKpiId: number | null = null;
 
 test.after(async () => {
   await model?.close();
@@ -59,6 +61,7 @@ test("no model configured: the built-in analyst answers which KPIs are furthest 
   // The question is stored in a conversation of its own, named by it, in the address.
   assert.match(page.url(), /\/chat\/\d+$/);
   await page.waitForFunction((question) => [...document.querySelectorAll("nav[aria-labelledby=conversations-heading] a")].some((link) => link.textContent?.toLowerCase().includes(question.slice(0, 20).toLowerCase())), { timeout: 10_000 }, QUESTION);
+  citedKpiId = Number(/(\d+)$/.exec(sources[0]![1]!)![1]);
   await expectAccessible(page, "a cited answer");
   await shoot(page, "offline-answer");
 
@@ -92,7 +95,7 @@ test("an OpenAI-compatible endpoint: the agreement accepted, the question runs t
 
   model.script([
     { toolCalls: [{ name: "furthest_behind_plan", arguments: { period: "ytd", limit: 3 } }], usage: { prompt: 900, completion: 30 } },
-    { toolCalls: [{ name: "search_kpis", arguments: { query: "revenue" } }], usage: { prompt: 1200, completion: 20 } },
+    { toolCalls: [{ name: "kpi_history", arguments: { kpiId: citedKpiId ?? 1, months: 6 } }], usage: { prompt: 1200, completion: 20 } },
     { answer: ["The KPIs furthest ", "behind plan this year ", "are listed below, ", "with the figures cited."], usage: { prompt: 1500, completion: 40 } },
   ]);
   await clickMenu(page, "Copilot");
@@ -107,6 +110,10 @@ test("an OpenAI-compatible endpoint: the agreement accepted, the question runs t
   assert.match(text, /Answered by scripted-analyst/);
   const sources = await lastSources(page);
   assert.ok(sources.length > 0);
+  // kpi_history draws a line chart: d3 paths in an svg named by its summary, with its table.
+  const chart = await page.waitForSelector("li[data-role=assistant]:last-of-type [data-testid=answer-chart] svg[role=img]");
+  assert.match((await chart!.evaluate((svg) => svg.getAttribute("aria-label"))) ?? "", /^Line chart: /);
+  assert.ok((await page.$$("li[data-role=assistant]:last-of-type [data-testid=answer-chart] path.series")).length > 0, "the lines are drawn");
   assert.equal(model.remaining(), 0, "every scripted turn was asked for");
   const sent = JSON.stringify(model.requests.map((request) => request.body));
   assert.ok(sent.includes("furthest_behind_plan"), "the tool's result went back to the model");

@@ -25,15 +25,27 @@ export function AnswerView({ message }: { message: Pick<ChatMessage, "content" |
   );
 }
 
+/** The numbers an answer used, one line per KPI and period ("actual € 620k · plan € 1.24M"), the KPI a link to its detail. */
 export function Citations({ citations }: { citations: readonly Citation[] }) {
+  const groups = new Map<string, Citation[]>();
+  for (const citation of citations) {
+    const key = `${citation.kpiId}|${citation.period}`;
+    groups.set(key, [...(groups.get(key) ?? []), citation]);
+  }
   return (
     <CitationList aria-label="Sources">
-      {citations.map((citation, index) => (
-        <li key={`${citation.kpiId}-${citation.period}-${citation.measure}-${index}`}>
-          <Link href={citation.href}>{citation.kpiName}</Link>
+      {[...groups.entries()].map(([key, group]) => (
+        <li key={key}>
+          <Link href={group[0]!.href}>{group[0]!.kpiName}</Link>
           <span>
             {" "}
-            · {citation.period} · {citation.measure}: <strong>{formatCopilotValue(citation.value, citation.unit)}</strong>
+            · {group[0]!.period} ·{" "}
+            {group.map((citation, index) => (
+              <Fragment key={index}>
+                {index > 0 ? " · " : null}
+                {citation.measure}: <strong>{formatCopilotValue(citation.value, citation.unit)}</strong>
+              </Fragment>
+            ))}
           </span>
         </li>
       ))}

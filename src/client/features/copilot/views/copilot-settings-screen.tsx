@@ -188,9 +188,9 @@ function BudgetCard({ settings }: { settings: CopilotSettings }) {
       >
         <Stack>
           <p data-testid="token-usage">
-            This month ({usage.date}): {formatNumber(usage.usedTokens, 0)} of {formatNumber(usage.budgetTokens, 0)} tokens used ({percent} %).
+            {monthName(usage.date)}: {formatNumber(usage.usedTokens, 0)} of {formatNumber(usage.budgetTokens, 0)} tokens used ({percent} %).
           </p>
-          <meter min={0} max={Math.max(usage.budgetTokens, 1)} value={usage.usedTokens} aria-label="Tokens used this month" />
+          <UsageMeter min={0} max={Math.max(usage.budgetTokens, 1)} value={usage.usedTokens} aria-label="Tokens used this month" />
           {warning !== null ? <Alert tone="warning">{tokenWarningText(warning)}</Alert> : null}
           <Fields>
             <FormField label="Monthly token budget" error={state.fields["monthlyTokenBudget"]} help="Questions to an external model stop once it is used up; the built-in analyst goes on.">
@@ -245,6 +245,18 @@ function RequestLog() {
     </Card>
   );
 }
+
+/** "November 2026" for the month GptUsageMeta counts (its date, YYYY-MM or YYYY-MM-DD). */
+const monthName = (date: string) => {
+  const [year, month] = date.split("-").map(Number);
+  return year && month ? new Date(Date.UTC(year, month - 1, 1)).toLocaleDateString("en-GB", { month: "long", year: "numeric", timeZone: "UTC" }) : date;
+};
+
+const UsageMeter = styled.meter`
+  width: 100%;
+  max-width: 480px;
+  height: 12px;
+`;
 
 const Fields = styled.div`
   display: grid;
