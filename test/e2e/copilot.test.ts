@@ -69,6 +69,20 @@ test("no model configured: the built-in analyst answers which KPIs are furthest 
   const firstName = sources[0]![0]!;
   await clickLink(page, firstName, { within: "ul[aria-label=Sources]" });
   await waitForScreen(page, firstName);
+
+  // Snapshot capture: the KPI detail's figures attached to the next question.
+  await page.waitForFunction(() => [...document.querySelectorAll("main button")].some((button) => button.textContent === "Ask the copilot about this" && !(button as HTMLButtonElement).disabled), { timeout: 20_000 });
+  await clickButton(page, "Ask the copilot about this");
+  await waitForScreen(page, "Copilot");
+  const attached = await page.waitForSelector("[data-testid=attached-snapshot]");
+  assert.match((await attached!.evaluate((element) => element.textContent)) ?? "", new RegExp(`Attached: ${firstName} \\(KPI detail\\) \\(3 sets of figures\\)`));
+  await ask(page, "How does this look?");
+  await page.waitForFunction(() => document.querySelectorAll("li[data-role=assistant]").length > 0 && !document.querySelector("[data-testid=pending-answer]"), { timeout: 30_000 });
+  const question = await page.$$eval("li[data-role=user]", (elements) => (elements.at(-1) as HTMLElement | undefined)?.innerText ?? "");
+  assert.match(question, new RegExp(`Attached: ${firstName} \\(KPI detail\\)`));
+  assert.is(await page.$("[data-testid=attached-snapshot]"), null, "the snapshot went with that one question");
+  await expectAccessible(page, "a question with a snapshot");
+  await shoot(page, "snapshot-question");
   await page.close();
 });
 
