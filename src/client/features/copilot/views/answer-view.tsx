@@ -134,18 +134,25 @@ export function formatCopilotValue(value: number | null, unit: string): string {
   return formatKpiValue(value, unit);
 }
 
-/** Paragraphs, "- " and "1. " lists and **bold**; everything else is text. */
+/** Paragraphs, "- " and "1. " lists (also right under a paragraph's line) and **bold**; everything else is text. */
 export function MessageText({ text }: { text: string }) {
-  const blocks = text.trim().split(/\n{2,}/);
+  const parts: { kind: "p" | "ul" | "ol"; lines: string[] }[] = [];
+  for (const block of text.trim().split(/\n{2,}/)) {
+    let current: (typeof parts)[number] | null = null;
+    for (const line of block.split("\n")) {
+      const kind = BULLET.test(line) ? "ul" : NUMBERED.test(line) ? "ol" : "p";
+      if (!current || current.kind !== kind) parts.push((current = { kind, lines: [] }));
+      current.lines.push(kind === "ul" ? line.replace(BULLET, "") : kind === "ol" ? line.replace(NUMBERED, "") : line);
+    }
+  }
   return (
     <>
-      {blocks.map((block, index) => {
-        const lines = block.split("\n");
-        if (lines.every((line) => /^\s*[-*]\s+/.test(line))) return <ul key={index}>{lines.map((line, item) => <li key={item}>{inline(line.replace(/^\s*[-*]\s+/, ""))}</li>)}</ul>;
-        if (lines.every((line) => /^\s*\d+[.)]\s+/.test(line))) return <ol key={index}>{lines.map((line, item) => <li key={item}>{inline(line.replace(/^\s*\d+[.)]\s+/, ""))}</li>)}</ol>;
+      {parts.map((part, index) => {
+        if (part.kind === "ul") return <ul key={index}>{part.lines.map((line, item) => <li key={item}>{inline(line)}</li>)}</ul>;
+        if (part.kind === "ol") return <ol key={index}>{part.lines.map((line, item) => <li key={item}>{inline(line)}</li>)}</ol>;
         return (
           <p key={index}>
-            {lines.map((line, number) => (
+            {part.lines.map((line, number) => (
               <Fragment key={number}>
                 {number > 0 ? <br /> : null}
                 {inline(line)}
@@ -157,6 +164,9 @@ export function MessageText({ text }: { text: string }) {
     </>
   );
 }
+
+const BULLET = /^\s*[-*•]\s+/;
+const NUMBERED = /^\s*\d+[.)]\s+/;
 
 function inline(text: string): ReactNode[] {
   return text.split(/(\*\*[^*]+\*\*)/).map((part, index) => (part.startsWith("**") && part.endsWith("**") && part.length > 4 ? <strong key={index}>{part.slice(2, -2)}</strong> : part));
