@@ -5,7 +5,7 @@
 // asks), the token budget and warning, the request log, and a failing model.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { BUDGET_SPENT, COPILOT_DISABLED, DPA_REQUIRED, MODEL_UNAVAILABLE, type AnswerEvent } from "../../../../src/contracts/copilot";
+import { BUDGET_SPENT, COPILOT_DISABLED, DPA_REQUIRED, MAX_TOOL_ROUNDS, MODEL_UNAVAILABLE, type AnswerEvent } from "../../../../src/contracts/copilot";
 import { startFakeOpenAi, type FakeOpenAi } from "../../../support/fake-openai";
 import { copilotCompany, INJECTION, SALARY_VALUE, type CopilotCompany } from "./copilot-fixture";
 
@@ -207,6 +207,26 @@ test("a model that fails: an error event, nothing half stored, the failed reques
   const log = await call(headers.admin, "GET", "/requests/");
   assert.is(log.json.requests[0].ok, false);
   assert.match(log.json.requests[0].sent, /Will this work\?/);
+});
+
+test("a model that keeps calling tools is asked to answer without them after MAX_TOOL_ROUNDS; an endpoint without usage is metered by estimate", async () => {
+  const { ask, headers, newConversation } = company;
+  const conversation = await newConversation(headers.employee);
+  const before = fake.requests.length;
+  fake.script([
+    ...Array.from({ length: MAX_TOOL_ROUNDS }, () => ({ toolCalls: [{ name: "search_kpis", arguments: { query: "revenue" } }] })),
+    { answer: ["Revenue is the KPI I found."], usage: null },
+  ]);
+  const answered = await ask(headers.employee, conversation, "Tell me about revenue");
+  const done = answered.events.at(-1) as Extract<AnswerEvent, { type: "done" }>;
+  assert.is(done.type, "done", answered.text);
+  const sent = fake.requests.slice(before);
+  assert.is(sent.length, MAX_TOOL_ROUNDS + 1);
+  assert.ok(sent.slice(0, -1).every((request) => Array.isArray(request.body.tools) && request.body.tools.length > 0));
+  assert.is(sent.at(-1)!.body.tools, undefined, "the last round offers no tools");
+  assert.is(done.message.toolCalls.length, MAX_TOOL_ROUNDS);
+  // Six rounds at the fake's default 100 + 20, and the last one estimated from what was sent (> 0).
+  assert.ok(done.usage!.tokens > MAX_TOOL_ROUNDS * 120, String(done.usage!.tokens));
 });
 
 test("a company's own endpoint: the key sealed and never shown, a new endpoint needs the agreement again", async () => {
