@@ -34,6 +34,7 @@ export const LAZY_FEATURES = {
   okrInsights: () => import("../features/okr-insights/feature"),
   okrScheduler: () => import("../features/okr-scheduler/feature"),
   liquidity: () => import("../features/liquidity/feature"),
+  copilot: () => import("../features/copilot/feature"),
 } satisfies Record<string, () => Promise<{ feature: AppFeature }>>;
 
 export type LazyFeatureName = keyof typeof LAZY_FEATURES;

@@ -36,7 +36,7 @@ export const MAIN_SCREENS: readonly RouteEntry[] = [
   { path: "/reporting/operational-dashboard", screen: lazyScreen("operational-dashboard", () => import("../features/kpis/views/operational-dashboard-screen"), ["kpis"]) },
   { path: "/reporting/financial-dashboard/:categoryId?", screen: lazyScreen("financial-dashboard", () => import("../features/kpis/views/financial-dashboard-screen"), ["kpis", "planning"]) },
   { path: "/reporting/list-view", screen: lazyScreen("list-view", () => import("../features/kpis/views/list-view-screen"), ["kpis"]) },
-  { path: "/reporting/kpi-detail/:kpiId/*?", screen: lazyScreen("kpi-detail", () => import("../features/kpis/views/kpi-detail-screen"), ["kpis", "charts", "collaboration", "alerts", "kpiAnalysis"]) },
+  { path: "/reporting/kpi-detail/:kpiId/*?", screen: lazyScreen("kpi-detail", () => import("../features/kpis/views/kpi-detail-screen"), ["kpis", "charts", "collaboration", "alerts", "kpiAnalysis", "copilot"]) },
   // Comments become actions (issue 15): the company's actions, one action with its thread, and the issues view.
   { path: "/reporting/actions/:actionId?", screen: lazyScreen("actions", () => import("../features/collaboration/views/actions-screen"), ["collaboration", "kpis"]) },
   { path: "/reporting/issues", screen: lazyScreen("issues", () => import("../features/collaboration/views/issues-screen"), ["collaboration"]) },
@@ -71,6 +71,10 @@ export const MAIN_SCREENS: readonly RouteEntry[] = [
   { path: "/holding/reporting", screen: lazyScreen("holding-reporting", () => import("../features/holding/views/reporting-screen"), ["holding"]) },
   { path: "/holding/portfolio", screen: lazyScreen("holding-portfolio", () => import("../features/holding/views/portfolio-screen"), ["holding"]) },
   { path: "/settings/company-settings", screen: lazyScreen("company-settings", () => import("../features/company/views/company-settings-screen"), ["company"]) },
+  // ── the copilot (issue 18): the chat and its settings ──
+  { path: "/chat/:conversationId?", screen: lazyScreen("chat", () => import("../features/copilot/views/chat-screen"), ["copilot"]) },
+  { path: "/settings/chatgpt-settings", screen: lazyScreen("chatgpt-settings", () => import("../features/copilot/views/copilot-settings-screen"), ["copilot"]) },
+  // ── end of the copilot screens ──
   { path: "/settings/currency-settings", screen: lazyScreen("currency-settings", () => import("../features/company/views/fx-table-screen"), ["company"]) },
   { path: "/settings/organizational-structure", screen: lazyScreen("organizational-structure", () => import("../features/company/views/organization-screen"), ["company"]) },
   { path: "/settings/holdings", screen: lazyScreen("holding-requests", () => import("../features/holding/views/holding-requests-screen"), ["holding"]) },

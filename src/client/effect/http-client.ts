@@ -24,8 +24,12 @@ export interface ApiRequest<A> {
   readonly authenticated?: boolean;
   /** A token of its own for an unauthenticated call (the MFA step's ephemeral token). */
   readonly bearer?: string;
-  /** "blob" for file downloads; JSON otherwise. */
-  readonly expect?: "json" | "blob";
+  /**
+   * "blob" for file downloads; "stream" for a streamed answer (text/event-stream): the body is
+   * handed over unread once the headers arrive, so the timeout covers only the wait for them.
+   * JSON otherwise.
+   */
+  readonly expect?: "json" | "blob" | "stream";
 }
 
 export interface HttpDeps {
@@ -85,7 +89,7 @@ export function makeApi(deps: HttpDeps): Api {
           signal,
           credentials: "same-origin",
           headers: {
-            accept: request.expect === "blob" ? "*/*" : "application/json",
+            accept: request.expect === "blob" ? "*/*" : request.expect === "stream" ? "text/event-stream" : "application/json",
             // FormData sets its own multipart content type (with the boundary).
             ...(request.body === undefined || isFormData(request.body) ? {} : { "content-type": "application/json" }),
             ...(access ? { authorization: `Bearer ${access}` } : {}),
@@ -100,7 +104,14 @@ export function makeApi(deps: HttpDeps): Api {
         Effect.tryPromise({
           try: async () => ({
             response,
-            body: response.status === 204 ? null : request.expect === "blob" && response.ok ? await response.blob() : await response.json().catch(() => null),
+            body:
+              response.status === 204
+                ? null
+                : request.expect === "stream" && response.ok
+                  ? response.body
+                  : request.expect === "blob" && response.ok
+                    ? await response.blob()
+                    : await response.json().catch(() => null),
           }),
           catch: (error) => new NetworkError({ message: String(error) }),
         }),
@@ -110,7 +121,7 @@ export function makeApi(deps: HttpDeps): Api {
           const retryAfter = Number(response.headers.get("retry-after"));
           return Effect.fail(errorOfStatus(response.status, body, Number.isFinite(retryAfter) ? retryAfter * 1000 : 1000));
         }
-        if (!request.decode) return Effect.succeed(body as A);
+        if (!request.decode || (request.expect === "stream" && response.ok)) return Effect.succeed(body as A);
         return Schema.decodeUnknown(request.decode)(body).pipe(
           Effect.mapError(() => new ServerError({ status: response.status, body: { detail: `Unexpected answer from ${request.path}` } })),
         );

@@ -98,7 +98,7 @@ export const SCREENS: readonly Screen[] = [
   { path: "/portfolio/linking", label: "Multi-instance linking", section: "Portfolio", anyOf: "anyone", instances: ["investor"], landed: true },
   { path: "/holding/reporting", label: "Holding reporting", section: "Holding", anyOf: "anyone", feature: "holding_reporting", instances: ["holding"], landed: true },
   { path: "/holding/portfolio", label: "Portfolio management", section: "Holding", anyOf: "anyone", feature: "holding_reporting", instances: ["holding"], landed: true },
-  { path: "/chat", label: "Copilot", section: "Copilot", anyOf: ["access_copilot_chat", "access_copilot"], feature: "copilot_chat", instances: COMPANY, landed: false },
+  { path: "/chat", label: "Copilot", section: "Copilot", anyOf: ["access_copilot_chat", "access_copilot"], feature: "copilot_chat", instances: COMPANY, landed: true },
   { path: "/settings/user-management", label: "User management", section: "Settings", anyOf: ["manage_users"], instances: ALL, landed: true },
   // A company's side of the holding relationship: the holdings' requests, authorized or denied here.
   { path: "/settings/holdings", label: "Holdings", section: "Settings", anyOf: ["manage_company_settings"], instances: ["company"], landed: true },
@@ -109,6 +109,9 @@ export const SCREENS: readonly Screen[] = [
   { path: "/settings/currency-settings", label: "Currency settings", section: "Settings", anyOf: ["manage_company_settings", "read_non_sensitive", "read_sensitive", "read_most_sensitive", "read_super_sensitive"], instances: COMPANY, landed: true },
   // OKR settings (issue 16, okr-scheduler feature): status options, check-in cadence, reminders.
   { path: "/settings/okr-settings", label: "OKR settings", section: "Settings", anyOf: ["manage_company_settings", "manage_okr_scheduler"], feature: "okr", instances: ALL, landed: true },
+  // The copilot's settings (issue 18): the company flag, the model, the agreement, the token budget, the request log.
+  // No feature flag: this is where the flag is switched on.
+  { path: "/settings/chatgpt-settings", label: "Copilot settings", section: "Settings", anyOf: ["manage_company_settings"], instances: COMPANY, landed: true },
   { path: "/settings/two-factor-auth", label: "Two-factor authentication", section: "Settings", anyOf: "anyone", feature: "two_factor_auth", instances: ALL, landed: true },
   // Company administration, like the other company settings; the API lets everyone read the structure (OKRs, liquidity planning show its units).
   { path: "/settings/organizational-structure", label: "Organizational structure", section: "Settings", anyOf: ["manage_company_settings"], instances: COMPANY, landed: true },

@@ -22,6 +22,7 @@ import { EmptyState, ErrorState, LoadingState } from "../../../ui/states";
 import { BucketSizePicker } from "./chart/bucket-size-picker";
 import { useCommentMarkers } from "../../collaboration/views/use-comment-markers";
 import { KpiHistoryChart } from "./chart/kpi-history-chart";
+import { AttachScreenButton } from "../../copilot/views/attach-screen-button";
 import { AggregateCards } from "./detail/aggregate-cards";
 import { benchmarkBands } from "./detail/benchmark-bands";
 import { DETAIL_TABS } from "./detail/detail-tabs";
@@ -123,6 +124,8 @@ function KpiDetail({ kpi, catalogue }: { kpi: KpiMeta; catalogue: readonly KpiMe
         actions={
           <>
             <KpiAnalysisLinks kpiId={kpi.id} />
+            {/* Snapshot capture (issue 18): this detail's figures go with the next question to the copilot. */}
+            {!otherTab && mayOpen("/chat") ? <AttachScreenButton kpi={kpi} path={overviewHref} aggregates={aggregates?.data?.[kpiId]} frame={frame} /> : null}
             {/* The bell opens the alert dialog on the Alerts tab (issue 15): a button, as it opens a dialog. */}
             <Button size="sm" icon={<Icon name="bell" />} aria-label={`Set alert on ${kpi.name}`} onClick={() => navigate(`${overviewHref}/alerts/new`)}>
               Set alert
