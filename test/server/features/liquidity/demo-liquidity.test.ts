@@ -31,7 +31,10 @@ test("the demo company has two scenarios to compare, built from headcount and co
   // "now", so the start month is the seeded scenario's (the month after the seeding), not NOW's.
   assert.match(base.settings.startMonth, /^\d{4}-\d{2}-01$/);
   assert.equal([first.months.length, first.opening.fromKpi, first.months[0].month], [base.settings.months, true, base.settings.startMonth]);
-  assert.ok(first.months[0].outflows.salaries > 0 && first.months[0].outflows.contracts > 0 && first.months[2].inflows.revenue > 0);
+  assert.ok(first.months[0].outflows.salaries > 0 && first.months[0].outflows.contracts > 0);
+  // Revenue arrives 30 days after each month's last day: which months receive it depends on the
+  // start (a January invoice is paid on 2 March, so a February can receive nothing).
+  assert.ok(first.months.slice(0, 3).filter((month: { inflows: { revenue: number } }) => month.inflows.revenue > 0).length >= 2, JSON.stringify(first.months.slice(0, 3)));
   // Hiring a quarter later leaves more cash by the end of the year.
   assert.ok(second.months[8].closing > first.months[8].closing, `${second.months[8].closing} > ${first.months[8].closing}`);
   await app.close();
