@@ -33,7 +33,7 @@ import { guarded, mayCreateScenarios, requireRight, scenarioRights, type Liquidi
 import { seedTransactions } from "./expense-service";
 import { recordLiquidityEvent } from "./liquidity-events";
 import { defaultKpis, readableKpiIds } from "./liquidity-kpis";
-import { loadEmployees, loadExpenses, loadScenario, loadScenarios, scenariosAsSeen, settingsColumns, settingsOf, type LoadedScenario } from "./liquidity-repository";
+import { expenseOf, loadEmployees, loadExpenses, loadScenario, loadScenarios, scenariosAsSeen, settingsColumns, settingsOf, type LoadedScenario } from "./liquidity-repository";
 import { writeExpenses, writeHeadcount, type SeedableExpense } from "./liquidity-rows";
 
 const KPI_UNKNOWN = "Choose a money KPI you may read.";
@@ -167,21 +167,11 @@ async function sideOf(context: TenantContext, scenario: LoadedScenario) {
         employerCostRate: row.employer_cost_rate === null ? null : Number(row.employer_cost_rate),
       }),
     ),
-    expenses: expenses.map(
-      (row): SeedableExpense => ({
-        kind: row.kind,
-        account: row.account,
-        vendor: row.vendor,
-        costDriver: row.cost_driver,
-        startDate: row.start_date,
-        endDate: row.end_date,
-        amount: Number(row.amount),
-        costCenter: row.cost_center,
-        frequency: row.frequency,
-        vatRate: Number(row.vat_rate),
-        seeded: row.seeded,
-      }),
-    ),
+    // The expense as the API shows it, less its id: exactly the fields that make it again.
+    expenses: expenses.map((row): SeedableExpense => {
+      const { id: _id, ...fields } = expenseOf(row);
+      return fields;
+    }),
     departmentIds: scenario.departmentIds,
     readUserIds: scenario.readUserIds,
     writeUserIds: scenario.writeUserIds,
