@@ -1,51 +1,22 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import type { ElementHandle, Page } from "puppeteer";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { useServerAndBrowser } from "../support/e2e";
-import { transitionsEnded } from "../support/transitions";
+import { formatFindings, runAxe } from "../support/axe";
 
 const e2e = useServerAndBrowser(test);
 
-const AXE_SOURCE = readFileSync(join(process.cwd(), "node_modules/axe-core/axe.min.js"), "utf8");
-
-interface Finding {
-  readonly id: string;
-  readonly impact: string | null;
-  readonly help: string;
-  readonly nodes: readonly string[];
-}
-
 /**
- * axe-core's violations on the page as it is. The CSP allows no inline script, so axe goes in
- * through puppeteer's evaluate (the DevTools protocol is not subject to the page's CSP).
+ * Asserts no serious or critical finding (the shared axe run, which waits for the theme's fade);
+ * prints every finding so a failure says what to fix.
  */
-async function axeFindings(page: Page): Promise<Finding[]> {
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[]; failureSummary?: string }[] }[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ["violations"] });
-    return result.violations.map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      nodes: violation.nodes.slice(0, 8).map((node) => `${node.target.join(" ")} — ${node.failureSummary ?? ""}`.replace(/\s+/g, " ")),
-    }));
-  });
-}
-
-/** Asserts no serious or critical finding; prints every finding so a failure says what to fix. */
 async function assertAccessible(page: Page, what: string) {
-  // Colours measured half-way through the theme's fade belong to neither theme.
-  await transitionsEnded(page);
-  const findings = await axeFindings(page);
-  const blocking = findings.filter((finding) => finding.impact === "serious" || finding.impact === "critical");
-  if (findings.length > 0) console.log(`axe on ${what}:\n${JSON.stringify(findings, null, 2)}`);
+  const report = await runAxe(page);
+  if (report.findings.length > 0) console.log(`axe on ${what}:\n${formatFindings(report.findings)}`);
   assert.equal(
-    blocking.map((finding) => `${finding.impact} ${finding.id}: ${finding.help}`),
+    report.failing.map((finding) => `${finding.impact} ${finding.rule}: ${finding.help}`),
     [],
-    `${what}: ${blocking.length} serious or critical axe findings`,
+    `${what}: ${report.failing.length} serious or critical axe findings`,
   );
 }
 
